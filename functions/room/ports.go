@@ -1,0 +1,86 @@
+// Package room is the room service: the protocol messages, seats and seat tokens, turns,
+// draw offers, timers, expiry and AI seats of online play. It knows nothing of AWS, HTTP or
+// WebSockets: it talks to the ports below, which the local stack (infra/local) and the
+// Lambda mains (functions/<name>) implement.
+package room
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Record is one stored room: the store keeps Body opaque and guards Version.
+type Record struct {
+	ID        string    // room id, short and unguessable
+	Version   int64     // 1 after create, +1 on every write
+	ExpiresAt time.Time // the room is gone from this instant on, even if still stored
+	Body      []byte    // the room's encoded state (owned by this package)
+}
+
+// Conn is one stored connection: which room and seat a socket is bound to.
+type Conn struct {
+	ID        string    // the gateway's connection id
+	Room      string    // room id; "" before create/join/resume
+	Seat      int       // seat index, -1 for a spectator
+	ExpiresAt time.Time // the record is gone from this instant on
+}
+
+// Store errors.
+var (
+	// ErrNotFound: no such item, or it has expired.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict: a conditional write lost to another writer (the version moved, or a
+	// create found the id taken).
+	ErrConflict = errors.New("version conflict")
+	// ErrTooLarge: the item exceeds the store's size guard.
+	ErrTooLarge = errors.New("item too large")
+)
+
+// Store keeps rooms and connections. Every room write is conditional on the version.
+type Store interface {
+	// GetRoom returns the room, or ErrNotFound when absent or expired at now.
+	GetRoom(ctx context.Context, id string, now time.Time) (Record, error)
+	// PutRoom writes r if the stored version equals prev (prev 0: the room must not exist,
+	// or exist only expired). On ErrConflict the returned Record is the current one when the
+	// store can tell it without another read (zero otherwise). ErrTooLarge when Body is over
+	// the store's guard.
+	PutRoom(ctx context.Context, r Record, prev int64, now time.Time) (Record, error)
+	// PutConn creates or replaces a connection record.
+	PutConn(ctx context.Context, c Conn) error
+	// GetConn returns a connection, or ErrNotFound.
+	GetConn(ctx context.Context, id string, now time.Time) (Conn, error)
+	// DeleteConn removes a connection; deleting a missing one is not an error.
+	DeleteConn(ctx context.Context, id string) error
+}
+
+// ErrGone is returned by a Notifier for a connection that no longer exists.
+var ErrGone = errors.New("connection gone")
+
+// Notifier posts one message (one WebSocket frame) to a connection.
+type Notifier interface {
+	Post(ctx context.Context, connID string, msg []byte) error
+}
+
+// Invoker asks the AI to act in a room at a version, asynchronously: the call returns
+// before the AI has moved. A duplicate invocation is harmless (the version check refuses it).
+type Invoker interface {
+	InvokeAI(ctx context.Context, roomID string, version int64) error
+}
+
+// Delayed is an action the room service wants to run later (e.g. the 45 s takeover check).
+type Delayed struct {
+	Room    string `json:"room"`
+	Version int64  `json:"version"`
+	Kind    string `json:"kind"`
+}
+
+// Scheduler delivers a Delayed action after at least d; the room re-checks on arrival.
+type Scheduler interface {
+	After(ctx context.Context, d time.Duration, a Delayed) error
+}
+
+// Clock tells the time; tests use a fake one.
+type Clock interface {
+	Now() time.Time
+}

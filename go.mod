@@ -1,0 +1,3 @@
+module madang
+
+go 1.26

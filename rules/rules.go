@@ -1,0 +1,207 @@
+// Package rules is the game-independent API of madang: every game (checkers, draughts,
+// the star-board games and backgammon) is a Game that makes immutable States, and a
+// registry maps game ids ("checkers", "draughts", "chinese-checkers", "diamond-kr",
+// "diamond", "backgammon") to games.
+//
+// The server, the browser (WebAssembly) and the CLI all ask the same State whether a move
+// is legal. Draw offers, resignations, rooms and clocks live outside this package: they are
+// decisions of people, not of the rules.
+//
+// A game is played like this:
+//
+//	g, _ := rules.Lookup("checkers")
+//	s, _ := g.New(nil)              // the start position, seat 0 to move
+//	m, _ := s.ParseMove("11-15")    // text is matched against the legal moves
+//	s, _ = s.Play(m)                // a new State; the old one is unchanged
+//	if o := s.Outcome(); o.Over() {
+//		fmt.Println(o.Winner, o.Reason)
+//	}
+//
+// Backgammon states have a dice phase: while Phase() is PhaseRoll the caller passes dice to
+// Roll (the server rolls with crypto/rand, tests and the AI pass dice in); the rules never
+// roll. A forced pass is an ordinary legal move whose text is the game's pass notation.
+//
+// This package and the game packages under it are free of I/O and keep to the standard
+// library so that they compile small to WebAssembly (no fmt, no encoding/json, no reflect).
+package rules
+
+import (
+	"errors"
+	"sort"
+	"strconv"
+)
+
+// Seat is a player's place at the table: 0 moves first, then 1 (and 2 in three-player
+// diamond). NoSeat means nobody (no winner, nobody to move).
+type Seat int8
+
+// NoSeat is the absence of a seat.
+const NoSeat Seat = -1
+
+// Options are a game's creation options by name, e.g. {"players": 3} for diamond or
+// {"pieces": 10} for diamond-kr. A nil map means every option at its default.
+type Options map[string]int
+
+// Game makes and decodes States for one game id.
+type Game interface {
+	// ID is the registry key ("checkers", "draughts", ...).
+	ID() string
+	// Validate checks options and returns them completed with defaults; the error names the
+	// bad option and the allowed values.
+	Validate(opts Options) (Options, error)
+	// New returns the start position for validated or nil options.
+	New(opts Options) (State, error)
+	// Decode reads a position in the game's own encoding (PDN FEN for checkers and
+	// draughts, a gnubg Position ID for backgammon, the game's text elsewhere). The state
+	// has no history: its ply is 0 and repetition counts start there.
+	Decode(opts Options, position string) (State, error)
+}
+
+// Move is one legal action of a State: a game's own comparable value. Two moves are the
+// same move exactly when they compare equal with ==.
+type Move interface {
+	// String is the move's canonical text in the game's notation (the wire and the records).
+	String() string
+}
+
+// Phase tells what a State waits for.
+type Phase uint8
+
+const (
+	// PhaseMove: the seat to act chooses one of Moves().
+	PhaseMove Phase = iota
+	// PhaseRoll: the seat to act must roll dice first (backgammon); call Roll.
+	PhaseRoll
+	// PhaseOver: the game has ended; see Outcome.
+	PhaseOver
+)
+
+// Dice are two dice of a backgammon roll, each 1..6.
+type Dice [2]int8
+
+// State is one moment of a game. It is immutable from the outside: Play and Roll return a
+// new State and leave the receiver unchanged, so states may be shared between goroutines.
+type State interface {
+	// Game is the game this state belongs to.
+	Game() Game
+	// Options are the game's validated options.
+	Options() Options
+	// Seats is the number of players (2 or 3).
+	Seats() int
+	// ToMove is the seat to act; NoSeat once the game is over.
+	ToMove() Seat
+	// Phase tells whether the state waits for a move, a roll or nothing.
+	Phase() Phase
+	// Ply counts the plies (moves by one seat) played since the state the game started from.
+	Ply() int
+	// Moves lists every legal move in a deterministic order; nil unless Phase is PhaseMove.
+	Moves() []Move
+	// Play returns the state after m. Errors: ErrIllegal when m is not among Moves(),
+	// ErrOver when the game has ended, ErrPhase when dice must be rolled first.
+	Play(m Move) (State, error)
+	// ParseMove matches move text against the legal moves (see the game's notation).
+	// Errors wrap ErrNotation (unreadable text), ErrIllegal (no legal move matches) or
+	// ErrAmbiguous (several match; the *MoveError lists them).
+	ParseMove(text string) (Move, error)
+	// Roll enters dice in PhaseRoll. Errors: ErrPhase, ErrNotation for dice out of 1..6.
+	Roll(d Dice) (State, error)
+	// Outcome is who won and why, or Ongoing.
+	Outcome() Outcome
+	// Counters are the automatic-draw (or move-limit) counters in force, each with the
+	// plies left before it ends the game; nil when none is running.
+	Counters() []Counter
+	// Encode writes the position (not the history) in the game's own encoding, the inverse
+	// of Game.Decode.
+	Encode() string
+}
+
+// Counter is one automatic-draw rule in force and how many plies remain before it draws
+// the game (0 means the game is drawn by it).
+type Counter struct {
+	Rule      Reason
+	PliesLeft int
+}
+
+// Errors shared by every game. Game packages wrap them (errors.Is works) with details.
+var (
+	ErrIllegal   = errors.New("illegal move")
+	ErrAmbiguous = errors.New("ambiguous move")
+	ErrNotation  = errors.New("bad notation")
+	ErrOver      = errors.New("game over")
+	ErrPhase     = errors.New("wrong phase")
+	ErrOptions   = errors.New("bad options")
+	ErrUnknown   = errors.New("unknown game")
+)
+
+// MoveError is the error of ParseMove and Play for one piece of move text.
+type MoveError struct {
+	Text       string   // the text as given
+	Err        error    // ErrNotation, ErrIllegal or ErrAmbiguous
+	Detail     string   // why, in English, for logs and CLI reports
+	Candidates []string // the legal moves that matched, for ErrAmbiguous
+}
+
+func (e *MoveError) Error() string {
+	s := e.Err.Error() + " " + strconv.Quote(e.Text)
+	if e.Detail != "" {
+		s += ": " + e.Detail
+	}
+	for i, c := range e.Candidates {
+		if i == 0 {
+			s += " (candidates: "
+		} else {
+			s += ", "
+		}
+		s += c
+		if i == len(e.Candidates)-1 {
+			s += ")"
+		}
+	}
+	return s
+}
+
+func (e *MoveError) Unwrap() error { return e.Err }
+
+var registry = map[string]Game{}
+
+// Register adds a game to the registry; game packages call it from init. It panics on a
+// duplicate id, which is a programming error, never input.
+func Register(g Game) {
+	if _, dup := registry[g.ID()]; dup {
+		panic("rules: game registered twice: " + g.ID())
+	}
+	registry[g.ID()] = g
+}
+
+// Lookup finds a registered game by id.
+func Lookup(id string) (Game, bool) {
+	g, ok := registry[id]
+	return g, ok
+}
+
+// IDs lists the registered game ids in sorted order.
+func IDs() []string {
+	ids := make([]string, 0, len(registry))
+	for id := range registry {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Replay plays move texts from s in order. On failure it returns the last good state, the
+// index of the failing move and the error.
+func Replay(s State, texts []string) (State, int, error) {
+	for i, t := range texts {
+		m, err := s.ParseMove(t)
+		if err != nil {
+			return s, i, err
+		}
+		next, err := s.Play(m)
+		if err != nil {
+			return s, i, err
+		}
+		s = next
+	}
+	return s, len(texts), nil
+}
