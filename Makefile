@@ -1,16 +1,18 @@
 # madang — the two set-up commands are `make run` and `make test` (see README.md).
+# Each part of the project adds its own targets in mk/*.mk: a part appends its test target
+# to TEST_TARGETS and, where it must be built before `make run`, to RUN_DEPS.
 GO      ?= go
 BIN     := bin
 ADDR    ?= :8080
 DATA    ?= data
 
+TEST_TARGETS := vet gotest
+RUN_DEPS     := build
+
 .PHONY: run test build vet gotest clean
 
 build:
 	$(GO) build -o $(BIN)/madang ./infra/cmd/madang
-
-run: build
-	@echo "the local stack is not built yet (issue 4); madang has: "; $(BIN)/madang help || true
 
 vet:
 	$(GO) vet ./...
@@ -19,7 +21,12 @@ vet:
 gotest:
 	$(GO) test ./...
 
-test: vet gotest
+-include mk/*.mk
+
+test: $(TEST_TARGETS)
+
+run: $(RUN_DEPS)
+	$(BIN)/madang serve --addr $(ADDR) --data $(DATA)
 
 clean:
 	rm -rf $(BIN)
