@@ -1,0 +1,8 @@
+//go:build js && wasm
+
+package main
+
+// The games and engines this build answers for.
+import (
+	_ "madang/rules/draughts"
+)
