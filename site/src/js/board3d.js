@@ -77,6 +77,7 @@ export class Board3D {
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
+    if (this.squares) this.setView(this.mode);
     this.render();
   }
 
@@ -144,12 +145,14 @@ export class Board3D {
   /** Moves the camera to a preset: 'oblique' or 'top'. */
   setView(mode) {
     this.mode = mode;
-    const s = this.size / 8;
     const dir = this.flip ? -1 : 1;
     const aspect = this.camera.aspect || 1;
-    const fit = aspect < 1 ? 1 / Math.max(aspect, 0.6) : 1;
-    if (mode === 'top') this.camera.position.set(0, 15.5 * s * fit, 0.001 * dir);
-    else this.camera.position.set(0, 10.5 * s * fit, 8.6 * s * fit * dir);
+    const half = this.size / 2 + 0.8;
+    const tan = Math.tan((this.camera.fov * Math.PI) / 360);
+    const d = (half / tan) * (aspect < 1 ? 1 / aspect : 1) * 1.08;
+    if (mode === 'top') this.camera.position.set(0, d, 0.001 * dir);
+    else this.camera.position.set(0, d * 0.8, d * 0.66 * dir);
+    const s = this.size / 8;
     this.controls.target.set(0, 0, 0);
     this.controls.minDistance = 5 * s;
     this.controls.maxDistance = 30 * s;

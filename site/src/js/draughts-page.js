@@ -5,7 +5,7 @@ import { Engine } from './engine.js';
 import { Board3D } from './board3d.js';
 import { ButtonBoard } from './panel.js';
 import { Online } from './online.js';
-import { SIDES, RULESET, LEVEL, COUNTER, MSG, resultText } from './text.js';
+import { SIDES, RULESET, COUNTER, MSG, resultText } from './text.js';
 
 const $ = (id) => document.getElementById(id);
 const pageGame = document.body.dataset.game === 'draughts' ? 'draughts' : 'checkers';
@@ -40,11 +40,15 @@ function say(text) {
 function setRuleset(game) {
   app.game = game;
   for (const r of document.querySelectorAll('input[name=ruleset]')) r.checked = r.value === game;
-  $('page-title-text') && ($('page-title-text').textContent = RULESET[game]);
+  document.title = `${RULESET[game]} — 마당`;
 }
 
 for (const r of document.querySelectorAll('input[name=ruleset]')) {
-  r.addEventListener('change', () => r.checked && setRuleset(r.value));
+  r.addEventListener('change', () => {
+    if (!r.checked) return;
+    setRuleset(r.value);
+    if (!app.mode) preview();
+  });
 }
 
 for (const b of document.querySelectorAll('[data-mode]')) {
@@ -65,7 +69,7 @@ function showPhase(phase) {
   $('restart').hidden = app.mode === 'online';
 }
 
-async function startLocal(mode, level, human) {
+async function startLocal(mode, level, human, fen = '') {
   if (app.online) { app.online.close(); app.online = null; }
   app.mode = mode;
   app.level = level || 'intermediate';
@@ -75,7 +79,7 @@ async function startLocal(mode, level, human) {
   app.sel = null;
   app.offerNext = false;
   $('result').hidden = true;
-  const a = await app.engine.ask('start', { game: app.game });
+  const a = await app.engine.ask('start', { game: app.game, fen });
   if (!a.ok) return say(MSG.engineFailed);
   showPhase('game');
   setView(a.view);
@@ -92,7 +96,7 @@ function mySeat() {
 
 function myTurn() {
   const v = app.view;
-  if (!v || v.toMove < 0 || app.thinking) return false;
+  if (!v || !app.mode || v.toMove < 0 || app.thinking) return false;
   if (app.mode === 'local') return true;
   if (app.mode === 'online') return app.online && app.online.canMove(v);
   return v.toMove === app.human;
@@ -163,11 +167,17 @@ function renderTurn() {
   const t = $('turn');
   const over = v.outcome.status !== 'ongoing';
   $('result').hidden = !over;
-  if (over) {
+  if (!app.mode) {
+    t.textContent = '규칙과 플레이 방식을 고르면 시작합니다.';
+    t.dataset.state = 'menu';
+  } else if (over) {
     const names = [0, 1].map(sideName);
     $('result').textContent = `게임 끝: ${resultText(v.game, v.outcome, names)}`;
     t.textContent = '게임이 끝났습니다.';
     t.dataset.state = 'over';
+  } else if (app.mode === 'online' && app.online && app.online.turnText()) {
+    t.textContent = app.online.turnText();
+    t.dataset.state = 'wait';
   } else if (app.thinking) {
     t.textContent = MSG.aiThinking;
     t.dataset.state = 'ai';
@@ -380,6 +390,7 @@ $('back-to-menu').addEventListener('click', () => {
   app.mode = null;
   if (location.search) history.replaceState(null, '', location.pathname);
   showPhase('menu');
+  preview();
 });
 
 // ---- online ----------------------------------------------------------------
@@ -397,6 +408,11 @@ const board3d = new Board3D($('board3d'), tap);
 const buttons = new ButtonBoard($('grid'), tap);
 app.squareToScreen = (sq) => board3d.squareToScreen(sq);
 app.tap = tap;
+/** Test hook: a local game of game from a PDN FEN ('' for the start) in mode 'local' or 'ai'. */
+app.startFrom = (game, fen, mode = 'local', level = 'beginner', human = 0) => {
+  setRuleset(game);
+  return startLocal(mode, level, human, fen);
+};
 app.board3d = board3d;
 $('board-loading').hidden = true;
 setRuleset(pageGame);
@@ -408,10 +424,14 @@ if (params.get('room')) {
   app.online.open(params.get('room'));
 } else {
   showPhase('menu');
-  // an empty board behind the menu
-  app.engine.ask('start', { game: app.game }).then((a) => {
+  preview();
+}
+
+/** The start position of the chosen ruleset behind the menu. */
+function preview() {
+  const game = app.game;
+  app.engine.ask('start', { game }).then((a) => {
     if (!a.ok) return say(MSG.engineFailed);
-    if (!app.mode) { app.view = a.view; render(); app.view = a.view; }
+    if (!app.mode && app.game === game) setView(a.view);
   });
 }
-export { LEVEL };

@@ -94,7 +94,6 @@ export class ButtonBoard {
       if (lastPath.has(sq)) cls.push('last');
       b.className = cls.join(' ');
       b.setAttribute('aria-label', label);
-      b.textContent = p ? (king ? '♛' : '●') : '';
     }
   }
 }

@@ -1,0 +1,157 @@
+// The pages played by headless Chromium: home, both rulesets against the AI by canvas
+// clicks and by the keyboard panel, a refused non-capture, a multi-capture by taps, undo.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn } from './harness.mjs';
+
+let stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+test('home page lists the six games, four of them not ready', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await openPage(ctx, `${stack.url}/`);
+  await withShots('home', [page], async () => {
+    assert.equal(await page.getAttribute('html', 'lang'), 'ko');
+    assert.equal(await page.locator('.card').count(), 6);
+    assert.equal(await page.locator('.card.soon', { hasText: '준비 중' }).count(), 4);
+    await page.click('text=국제식 드래프트');
+    await page.waitForURL(/\/draughts\/$/);
+    await engineReady(page);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+/** Plays one legal move by tapping its squares on the 3D canvas: start, then the end. */
+async function canvasMove(page, pick = 0) {
+  const v = await view(page);
+  const quiet = v.moves.filter((m) => !m.capture || m.path.length === 2);
+  const m = (quiet.length ? quiet : v.moves)[pick % (quiet.length || v.moves.length)];
+  await clickSquare(page, m.from);
+  await page.waitForFunction((f) => window.__madang.sel && window.__madang.sel.from === f, m.from);
+  await clickSquare(page, m.to);
+  await page.waitForFunction((p) => window.__madang.view.ply > p, v.ply);
+  return m;
+}
+
+/** Plays one legal move with the keyboard on the button board: arrows to a square, Enter. */
+async function keyboardMove(page, pick = 0) {
+  const v = await view(page);
+  const m = v.moves[pick % v.moves.length];
+  for (const sq of [m.from, m.to]) {
+    const target = await page.$eval(`#grid [data-sq="${sq}"]`, (b) => ({ r: +b.dataset.r, c: +b.dataset.c }));
+    const at = await page.evaluate(() => {
+      const f = document.querySelector('#grid [tabindex="0"]');
+      f.focus();
+      return { r: +f.dataset.r, c: +f.dataset.c };
+    });
+    const keys = [];
+    for (let i = at.r; i < target.r; i++) keys.push('ArrowDown');
+    for (let i = at.r; i > target.r; i--) keys.push('ArrowUp');
+    for (let i = at.c; i < target.c; i++) keys.push('ArrowRight');
+    for (let i = at.c; i > target.c; i--) keys.push('ArrowLeft');
+    for (const k of keys) await page.keyboard.press(k);
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.sq), String(sq));
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForFunction((p) => window.__madang.view.ply > p, v.ply);
+  return m;
+}
+
+for (const [game, ruleset] of [['checkers', '영미식'], ['draughts', '국제식 드래프트']]) {
+  test(`${game}: a game against the AI by canvas clicks and by the keyboard panel, then undo`, async () => {
+    const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(ctx, `${stack.url}/${game}/`);
+    await withShots(`ai-${game}`, [page], async () => {
+      await engineReady(page);
+      await page.click(`label:has-text("${ruleset}")`);
+      await page.click('button[data-level="beginner"]');
+      await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0);
+      for (let i = 0; i < 3; i++) {
+        await canvasMove(page, i);
+        await waitMyTurn(page);
+      }
+      for (let i = 0; i < 3; i++) {
+        const v = await view(page);
+        if (v.toMove < 0) break;
+        await keyboardMove(page, i);
+        await waitMyTurn(page);
+      }
+      let v = await view(page);
+      assert.equal(v.game, game);
+      assert.ok(v.ply >= 10 || v.toMove < 0, `ply ${v.ply}`);
+      assert.match(await page.textContent('#fact-last'), /[a-j]\d+[-×]/);
+      // undo against the AI: back to before my last move, my turn again
+      const before = v.ply;
+      await page.click('#undo');
+      await page.waitForFunction((p) => window.__madang.view.ply < p, before);
+      v = await view(page);
+      assert.equal(v.ply, before - 2);
+      assert.equal(v.toMove, 0);
+      assert.deepEqual(page.errors, []);
+    });
+    await ctx.close();
+  });
+}
+
+test('checkers: a non-capturing piece is refused while a capture exists', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('capture-refused', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-mode="local"]');
+    await page.waitForFunction(() => window.__madang.mode === 'local');
+    // 11-15 22-18: Black must take 15x22 (cases file: capture compulsory)
+    for (const text of ['11-15', '22-18']) {
+      await page.click(`#moves button[data-text="${text}"]`);
+      await page.waitForFunction((t) => window.__madang.view.last && window.__madang.view.last.text === t, text);
+    }
+    const v = await view(page);
+    assert.equal(v.capture, true);
+    assert.deepEqual(v.moves.map((m) => m.text), ['15x22']);
+    assert.match(await page.textContent('#turn'), /따먹는 수만 둘 수 있습니다/);
+    await clickSquare(page, 9);
+    await page.waitForFunction(() => document.getElementById('alert').textContent.includes('따먹을 수 있을 때는 따먹어야 합니다'));
+    assert.equal((await view(page)).sel, null);
+    await clickSquare(page, 15);
+    await clickSquare(page, 22);
+    await page.waitForFunction(() => window.__madang.view.ply === 3);
+    assert.deepEqual((await view(page)).last.captured, [18]);
+  });
+  await ctx.close();
+});
+
+test('checkers: a multi-capture by taps, a cancelled partial capture and a final stop tapped first', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('multi-capture', [page], async () => {
+    await engineReady(page);
+    // Black man on 9 takes 14 landing on 18, then 22 (to 25) or 23 (to 27)
+    const fen = 'B:W14,22,23:B9';
+    await page.evaluate((f) => window.__madang.startFrom('checkers', f), fen);
+    await page.waitForFunction(() => window.__madang.view.moves.length === 2);
+    await clickSquare(page, 9);
+    await clickSquare(page, 18);
+    let v = await view(page);
+    assert.deepEqual(v.sel.prefix, [9, 18]);
+    await page.click('#cancel-capture');
+    v = await view(page);
+    assert.equal(v.sel, null);
+    await clickSquare(page, 9);
+    await clickSquare(page, 18);
+    await clickSquare(page, 25);
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    v = await view(page);
+    assert.deepEqual(v.last.path, [9, 18, 25]);
+    assert.deepEqual([...v.last.captured].sort((a, b) => a - b), [14, 22]);
+    // undo one ply on this device, then the final stop first
+    await page.click('#undo');
+    await page.waitForFunction(() => window.__madang.view.ply === 0);
+    await clickSquare(page, 9);
+    await clickSquare(page, 27);
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    assert.deepEqual((await view(page)).last.path, [9, 18, 27]);
+  });
+  await ctx.close();
+});
