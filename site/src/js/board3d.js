@@ -88,7 +88,8 @@ export class Board3D {
   }
 
   /** Builds the board for a size (8 or 10) and orientation (flip: seen from seat 1). */
-  setBoard(size, squares, flip) {
+  setBoard(size, squares, flip, darkSeat = 0) {
+    this.darkSeat = darkSeat;
     if (this.size === size && this.flip === flip && this.boardGroup.children.length) return;
     this.size = size;
     this.flip = flip;
@@ -146,12 +147,18 @@ export class Board3D {
   setView(mode) {
     this.mode = mode;
     const dir = this.flip ? -1 : 1;
-    const aspect = this.camera.aspect || 1;
     const half = this.size / 2 + 0.8;
     const tan = Math.tan((this.camera.fov * Math.PI) / 360);
-    const d = (half / tan) * (aspect < 1 ? 1 / aspect : 1) * 1.08;
-    if (mode === 'top') this.camera.position.set(0, d, 0.001 * dir);
-    else this.camera.position.set(0, d * 0.8, d * 0.66 * dir);
+    // move the camera back until the four corners of the frame are on screen
+    const corners = [[-half, half], [half, half], [-half, -half], [half, -half]].map(([x, z]) => new Vector3(x, 0, z));
+    let d = half / tan;
+    for (let i = 0; i < 40; i++, d *= 1.04) {
+      if (mode === 'top') this.camera.position.set(0, d, 0.001 * dir);
+      else this.camera.position.set(0, d * 0.86, d * 0.52 * dir);
+      this.camera.lookAt(0, 0, 0);
+      this.camera.updateMatrixWorld();
+      if (corners.every((c) => { const p = c.clone().project(this.camera); return Math.abs(p.x) < 0.96 && Math.abs(p.y) < 0.9; })) break;
+    }
     const s = this.size / 8;
     this.controls.target.set(0, 0, 0);
     this.controls.minDistance = 5 * s;
@@ -176,11 +183,12 @@ export class Board3D {
       const king = p === 2 || p === 4;
       const lift = marks.selected === sq ? 0.3 : 0;
       const g = new Group();
-      const base = new Mesh(this.geo.piece, this.mat.seat[seat]);
+      const mat = this.mat.seat[seat === (this.darkSeat || 0) ? 0 : 1];
+      const base = new Mesh(this.geo.piece, mat);
       base.position.y = 0.08;
       g.add(base);
       if (king) {
-        const second = new Mesh(this.geo.piece, this.mat.seat[seat]);
+        const second = new Mesh(this.geo.piece, mat);
         second.position.y = 0.25;
         const crown = new Mesh(this.geo.crown, this.mat.gold);
         crown.rotation.x = -Math.PI / 2;

@@ -137,7 +137,7 @@ function render() {
   const v = app.view;
   if (!v || !v.game) return;
   const flip = flipped();
-  board3d.setBoard(v.size, v.squares, flip);
+  board3d.setBoard(v.size, v.squares, flip, SIDES[v.game].indexOf('흑'));
   buttons.build(v.size, v.squares, flip);
   const mk = marks();
   let shown = v.board;

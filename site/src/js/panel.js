@@ -86,7 +86,7 @@ export class ButtonBoard {
       let label = b.dataset.name + ', ';
       label += p ? `${sides[seat]} ${king ? '왕' : '말'}` : '빈칸';
       const cls = ['cell', 'dark'];
-      if (p) cls.push(`p${seat}`, king ? 'king' : 'man');
+      if (p) cls.push(sides[seat] === '흑' ? 'black' : 'white', king ? 'king' : 'man');
       if (marks.selected === sq) { cls.push('selected'); label += ', 선택됨'; }
       if (capt.has(sq)) { cls.push('capturable'); label += ', 따먹을 수 있는 말'; }
       if (dots.has(sq)) { cls.push('target'); label += ', 갈 수 있는 칸'; }
