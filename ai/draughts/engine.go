@@ -6,6 +6,7 @@ import (
 
 	"madang/ai"
 	"madang/rules"
+	rd "madang/rules/draughts"
 )
 
 // ttMB is the transposition-table size of one pooled searcher.
@@ -51,6 +52,15 @@ func (e *Engine) position(st rules.State) (Position, Limits, error) {
 			}
 		}
 	}
+	// The positions since the last man move or capture, for repetitions in the search.
+	if rs, ok := st.(*rd.State); ok {
+		h := rs.History()
+		for i := 0; i+1 < len(h); i++ {
+			if q, err := e.v.ParseFEN(h[i].FEN()); err == nil {
+				lim.History = append(lim.History, q.Hash())
+			}
+		}
+	}
 	return p, lim, nil
 }
 
@@ -79,7 +89,8 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	s := e.searcher()
 	defer e.pool.Put(s)
 	ctl := ai.NewControl(ctx, spec.Budget)
-	res := s.Search(p, Limits{Depth: spec.Budget.Depth, ReversiblePlies: lim.ReversiblePlies, EndgamePlies: lim.EndgamePlies}, ctl)
+	lim.Depth = spec.Budget.Depth
+	res := s.Search(p, lim, ctl)
 	if err := ctl.Err(); err != nil {
 		return ai.Result{}, err
 	}
