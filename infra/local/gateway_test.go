@@ -137,11 +137,11 @@ func TestRateLimited(t *testing.T) {
 	_, srv := setup(t)
 	c := dial(t, srv)
 	ctx := context.Background()
-	for i := 0; i < local.RateBurst+10; i++ {
+	for i := 0; i < local.RateBurst+20; i++ {
 		c.Write(ctx, websocket.MessageText, []byte(`{"action":"ping"}`))
 	}
 	limited := 0
-	for i := 0; i < local.RateBurst+10; i++ {
+	for i := 0; i < local.RateBurst+20; i++ {
 		if strings.Contains(read(t, c), `"rate-limited"`) {
 			limited++
 		}

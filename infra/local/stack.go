@@ -21,7 +21,10 @@ type Config struct {
 	// WSURL is what /config.json tells the page ("/ws" by default: same origin).
 	WSURL          string
 	OriginPatterns []string
-	Log            *slog.Logger
+	// Rate is the per-socket message rate limit (see Gateway.Rate); negative disables it,
+	// 0 means the default.
+	Rate float64
+	Log  *slog.Logger
 }
 
 // Stack is the whole local system: gateway, room service, invoker and delay queue.
@@ -44,6 +47,11 @@ func New(cfg Config) *Stack {
 	st := &Stack{inv: &invoker{log: cfg.Log}, sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
 	st.Gateway = NewGateway(nil, cfg.Log)
 	st.Gateway.OriginPatterns = cfg.OriginPatterns
+	if cfg.Rate < 0 {
+		st.Gateway.Rate = 0
+	} else if cfg.Rate > 0 {
+		st.Gateway.Rate = cfg.Rate
+	}
 	st.Service = room.New(room.Deps{
 		Store:     cfg.Store,
 		Notifier:  st.Gateway,

@@ -39,6 +39,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	site := fs.String("site", "site/dist", "folder of the built site")
 	nosync := fs.Bool("nosync", false, "embedded store: skip fsync per write (faster; a machine crash may lose the last moves)")
 	quiet := fs.Bool("quiet", false, "log errors only")
+	rate := fs.Float64("rate", local.RatePerSecond, "messages per second one socket may send (0: no limit, for load tests)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -66,7 +67,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	st := local.New(local.Config{Store: store, AI: aiseat.Engines{}, SiteDir: *site, Log: log})
+	r := *rate
+	if r == 0 {
+		r = -1
+	}
+	st := local.New(local.Config{Store: store, AI: aiseat.Engines{}, SiteDir: *site, Log: log, Rate: r})
 	defer st.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
