@@ -81,3 +81,24 @@ func benchPerft(b *testing.B, r *Rules, fen string, depth int) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// Generate and Apply allocate nothing (the fast API's promise).
+func TestGenerateDoesNotAllocate(t *testing.T) {
+	for _, c := range []struct {
+		r   *Rules
+		fen string
+	}{{&English, "B:W21-32:B1-12"}, {&International, "W:WK2:B7,8,17,18"}, {&International, "W:WK31-50:BK1-20"}, {&English, "W:W31:B26,27,17"}} {
+		p, _ := ParseFEN(c.r, c.fen)
+		var l MoveList
+		var sink Position
+		if n := testing.AllocsPerRun(100, func() {
+			p.Generate(&l)
+			for _, m := range l.Slice() {
+				sink = p.Apply(m)
+			}
+		}); n != 0 {
+			t.Errorf("%s: %v allocations per Generate+Apply", c.fen, n)
+		}
+		_ = sink
+	}
+}

@@ -325,3 +325,25 @@ func (s *State) repetitions() int {
 	}
 	return n
 }
+
+// Notate wraps a Move of p as the rules.Move of the generic API (its canonical text).
+func (p Position) Notate(m Move) TextMove { return TextMove{Move: m, Text: p.MoveText(m)} }
+
+// AsState gives the concrete *State behind a rules.State of checkers or draughts.
+func AsState(s rules.State) (*State, bool) {
+	st, ok := s.(*State)
+	return st, ok && st != nil
+}
+
+// AsMove gives the Move behind a rules.Move of checkers or draughts (a TextMove).
+func AsMove(m rules.Move) (Move, bool) {
+	switch v := m.(type) {
+	case TextMove:
+		return v.Move, true
+	case *TextMove:
+		if v != nil {
+			return v.Move, true
+		}
+	}
+	return Move{}, false
+}
