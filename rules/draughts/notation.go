@@ -1,7 +1,7 @@
 package draughts
 
 import (
-	"sort"
+	"slices"
 	"strings"
 
 	"madang/rules"
@@ -150,7 +150,7 @@ func (p Position) ParseMove(text string) (Move, error) {
 	for i, m := range found {
 		cands[i] = p.MoveText(m)
 	}
-	sort.Strings(cands)
+	slices.Sort(cands)
 	return Move{}, &rules.MoveError{Text: text, Err: rules.ErrAmbiguous,
 		Detail:     "several legal moves go from " + itoa(int(sqs[0])) + " to " + itoa(int(sqs[len(sqs)-1])) + "; give the landing squares",
 		Candidates: cands}

@@ -1,9 +1,11 @@
 package draughts
 
 import (
+	"cmp"
 	"errors"
 	"math/bits"
-	"sort"
+	"slices"
+	"strings"
 
 	"madang/rules"
 )
@@ -287,17 +289,14 @@ func (s *State) finish() {
 		s.moves[i] = TextMove{Move: m, Text: s.pos.MoveText(m)}
 	}
 	r := s.pos.Rules()
-	sort.Slice(s.moves, func(i, j int) bool {
-		a, b := s.moves[i], s.moves[j]
-		fa, fb := r.sqOf[a.Move.from], r.sqOf[b.Move.from]
-		if fa != fb {
-			return fa < fb
+	slices.SortFunc(s.moves, func(a, b TextMove) int {
+		if c := cmp.Compare(r.sqOf[a.Move.from], r.sqOf[b.Move.from]); c != 0 {
+			return c
 		}
-		ta, tb := r.sqOf[a.Move.to], r.sqOf[b.Move.to]
-		if ta != tb {
-			return ta < tb
+		if c := cmp.Compare(r.sqOf[a.Move.to], r.sqOf[b.Move.to]); c != 0 {
+			return c
 		}
-		return a.Text < b.Text
+		return strings.Compare(a.Text, b.Text)
 	})
 	me := s.pos.Side()
 	switch {
