@@ -3,17 +3,44 @@
 // the two games are the values English ("checkers") and International ("draughts"), both
 // registered with the rules registry.
 //
-// Two layers share one move generator:
-//
-//   - The fast layer for search: Position is a small comparable value (bitboards and the side
-//     to move), Generate fills a caller-owned MoveList without allocating, Apply returns the
-//     next Position (copy-make), Hash is an incremental Zobrist key.
-//   - The generic layer for the server, the browser and tools: *State implements rules.State
-//     with move text, draw counters and outcomes.
-//
 // The rules follow seed 001 (the checkers/draughts page), which reads WCDF and FMJD rules;
 // the cases file shared/cases/draughts.md fixes the move identity: a move is (from, to, set
 // of captured pieces), and two capture paths with the same three are one move.
+//
+// # Fast API (for search)
+//
+// Position is a comparable value (bitboards by seat, side to move, Zobrist key; no slices
+// or maps), so it can be a map key and be copied freely. Seat 0 moves first (Black in
+// checkers, White in draughts).
+//
+//	p := draughts.International.Start()      // or draughts.ParseFEN(&draughts.English, fen)
+//	var l draughts.MoveList                  // caller-owned, 4 KiB; keep one per ply
+//	p.Generate(&l)                           // legal moves only: captures are compulsory,
+//	                                         // majority capture filtered, duplicates dropped
+//	for _, m := range l.Slice() {            // l.Moves[:l.N]
+//		q := p.Apply(m)                      // copy-make: p is unchanged
+//		_ = q.Hash()                         // incremental Zobrist key (includes side to move)
+//		_ = m.IsCapture()                    // also NumCaptured, Captured (bitboard), Promotes,
+//		                                     // IsKingMove, FromBit, ToBit
+//	}
+//	// l.N == 0: the side to move has lost (no legal move, WCDF / FMJD art. 5).
+//
+// Bitboards (Men, Kings, Pieces, Empty, Rules.Bit, Rules.PromotionRow, MainDiagonal) use a
+// layout with one ghost bit after every second row: bit = (square-1) + row/2, so the four
+// diagonal neighbours are at offsets ±half, ±(half+1) (half = 4 or 5). Rules.SquareAt maps
+// a bit back to the PDN square, Rules.Row gives a square's row from a seat's own side.
+// CountMen and CountKings count a seat's pieces. Generate and Apply do not allocate; Perft
+// counts leaves. Draw rules are not in Position: search code detects repetition with Hash
+// and reads the counters from the State it started from (State.QuietPlies, Counters,
+// History).
+//
+// # Generic API (server, browser, tools)
+//
+// *State implements rules.State: NewState(p) starts from a position with no history,
+// State.Position and State.History give the search its root, State.PlayMove plays a Move,
+// Position.Notate (or TextMove{m, p.MoveText(m)}) makes the rules.Move to return, AsMove
+// and AsState unwrap the generic values. Move text: Position.MoveText (PDN, canonical),
+// Position.AlgebraicText (c3-d4 for the UI), Position.ParseMove, Position.Path.
 package draughts
 
 import "madang/rules"

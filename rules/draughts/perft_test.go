@@ -28,7 +28,7 @@ func perftBudget() uint64 {
 	if testing.Short() {
 		return 300_000
 	}
-	return 20_000_000
+	return 4_000_000
 }
 
 func TestPerft(t *testing.T) {
@@ -48,8 +48,8 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-// TestPerftDeep runs the rest of the cases file (checkers depth 11, draughts depth 9);
-// about 5 s of CPU: go test ./rules/draughts -run PerftDeep -args -deep
+// TestPerftDeep runs the rest of the cases file (checkers depth 10-11, draughts depth 8-9);
+// 6-20 s on a busy machine: go test ./rules/draughts -run PerftDeep -args -deep (make perft-deep)
 func TestPerftDeep(t *testing.T) {
 	if !*deep {
 		t.Skip("use -deep to run every perft figure")
@@ -80,4 +80,25 @@ func benchPerft(b *testing.B, r *Rules, fen string, depth int) {
 		nodes += Perft(p, depth)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// Generate and Apply allocate nothing (the fast API's promise).
+func TestGenerateDoesNotAllocate(t *testing.T) {
+	for _, c := range []struct {
+		r   *Rules
+		fen string
+	}{{&English, "B:W21-32:B1-12"}, {&International, "W:WK2:B7,8,17,18"}, {&International, "W:WK31-50:BK1-20"}, {&English, "W:W31:B26,27,17"}} {
+		p, _ := ParseFEN(c.r, c.fen)
+		var l MoveList
+		var sink Position
+		if n := testing.AllocsPerRun(100, func() {
+			p.Generate(&l)
+			for _, m := range l.Slice() {
+				sink = p.Apply(m)
+			}
+		}); n != 0 {
+			t.Errorf("%s: %v allocations per Generate+Apply", c.fen, n)
+		}
+		_ = sink
+	}
 }

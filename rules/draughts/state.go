@@ -1,9 +1,11 @@
 package draughts
 
 import (
+	"cmp"
 	"errors"
 	"math/bits"
-	"sort"
+	"slices"
+	"strings"
 
 	"madang/rules"
 )
@@ -287,17 +289,14 @@ func (s *State) finish() {
 		s.moves[i] = TextMove{Move: m, Text: s.pos.MoveText(m)}
 	}
 	r := s.pos.Rules()
-	sort.Slice(s.moves, func(i, j int) bool {
-		a, b := s.moves[i], s.moves[j]
-		fa, fb := r.sqOf[a.Move.from], r.sqOf[b.Move.from]
-		if fa != fb {
-			return fa < fb
+	slices.SortFunc(s.moves, func(a, b TextMove) int {
+		if c := cmp.Compare(r.sqOf[a.Move.from], r.sqOf[b.Move.from]); c != 0 {
+			return c
 		}
-		ta, tb := r.sqOf[a.Move.to], r.sqOf[b.Move.to]
-		if ta != tb {
-			return ta < tb
+		if c := cmp.Compare(r.sqOf[a.Move.to], r.sqOf[b.Move.to]); c != 0 {
+			return c
 		}
-		return a.Text < b.Text
+		return strings.Compare(a.Text, b.Text)
 	})
 	me := s.pos.Side()
 	switch {
@@ -324,4 +323,26 @@ func (s *State) repetitions() int {
 		}
 	}
 	return n
+}
+
+// Notate wraps a Move of p as the rules.Move of the generic API (its canonical text).
+func (p Position) Notate(m Move) TextMove { return TextMove{Move: m, Text: p.MoveText(m)} }
+
+// AsState gives the concrete *State behind a rules.State of checkers or draughts.
+func AsState(s rules.State) (*State, bool) {
+	st, ok := s.(*State)
+	return st, ok && st != nil
+}
+
+// AsMove gives the Move behind a rules.Move of checkers or draughts (a TextMove).
+func AsMove(m rules.Move) (Move, bool) {
+	switch v := m.(type) {
+	case TextMove:
+		return v.Move, true
+	case *TextMove:
+		if v != nil {
+			return v.Move, true
+		}
+	}
+	return Move{}, false
 }
