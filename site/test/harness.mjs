@@ -45,7 +45,7 @@ export async function startStack() {
     const port = await freePort();
     data = mkdtempSync(join(tmpdir(), 'madang-site-test-'));
     const bin = process.env.MADANG_BIN || join(repoRoot, 'bin', 'madang');
-    server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--quiet'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
     url = `http://127.0.0.1:${port}`;
     await waitHTTP(`${url}/`, 20000);
   }
