@@ -1,0 +1,100 @@
+// Two browser contexts play online through the copied room link (madang serve's /ws), one
+// reloads mid-game and resumes its seat, a third watches live, and one resigns.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, withShots, openPage, engineReady, view, clickSquare } from './harness.mjs';
+
+let stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+const ply = (page) => page.evaluate(() => window.__madang.view && window.__madang.view.ply);
+const waitPly = (page, n) => page.waitForFunction((k) => window.__madang.view && window.__madang.view.ply === k, n, { timeout: 20000 });
+const myTurn = (page) => page.waitForFunction(() => {
+  const a = window.__madang;
+  return a.online && a.online.snap && a.online.snap.status === 'playing' && a.view.toMove === a.online.seat;
+}, null, { timeout: 20000 });
+
+async function moveByCanvas(page) {
+  const v = await view(page);
+  const m = v.moves[0];
+  await clickSquare(page, m.from);
+  await page.waitForFunction((f) => window.__madang.sel && window.__madang.sel.from === f, m.from);
+  await clickSquare(page, m.to);
+  await waitPly(page, v.ply + 1);
+}
+
+async function moveByList(page) {
+  const v = await view(page);
+  await page.click(`#moves button[data-text="${v.moves[v.moves.length - 1].text}"]`);
+  await waitPly(page, v.ply + 1);
+}
+
+test('checkers online: link, join, moves, reload and resume, a spectator, resign', async () => {
+  const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const ctxB = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const ctxC = await stack.browser.newContext({ viewport: { width: 800, height: 900 } });
+  const a = await openPage(ctxA, `${stack.url}/checkers/`);
+  const pages = [a];
+  await withShots('online', pages, async () => {
+    await engineReady(a);
+    await a.click('button[data-mode="online"]');
+    await a.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
+    await a.click('#copy-link');
+    await a.waitForFunction(() => document.getElementById('alert').textContent.includes('복사'));
+    const link = await a.evaluate(() => navigator.clipboard.readText());
+    assert.match(link, /\/checkers\/\?room=[\w-]+$/);
+    assert.match(await a.textContent('#turn'), /기다리는 중/);
+
+    const b = await openPage(ctxB, link);
+    pages.push(b);
+    await b.waitForSelector('#join-button:visible');
+    await b.click('#join-button');
+    await myTurn(a);
+    assert.equal(await b.evaluate(() => window.__madang.online.seat), 1);
+    assert.equal(await b.evaluate(() => window.__madang.board3d.flip), true);
+    assert.equal(await a.evaluate(() => window.__madang.board3d.flip), false);
+
+    const c = await openPage(ctxC, link);
+    pages.push(c);
+    await c.waitForSelector('#join-button:visible');
+    await c.click('#join-button');
+    await c.waitForFunction(() => window.__madang.online && window.__madang.online.seat === -1 && window.__madang.view);
+
+    await moveByCanvas(a); // ply 1
+    await waitPly(b, 1);
+    await myTurn(b);
+    await moveByList(b); // ply 2
+    await waitPly(a, 2);
+    await waitPly(c, 2);
+    await myTurn(a);
+    await moveByCanvas(a); // ply 3
+
+    // B reloads mid-game: the seat token in localStorage resumes the seat
+    await waitPly(b, 3);
+    await b.reload();
+    await waitPly(b, 3);
+    await myTurn(b);
+    assert.equal(await b.evaluate(() => window.__madang.online.seat), 1);
+    assert.equal(await b.isVisible('#join-button'), false);
+    await moveByList(b); // ply 4
+    await waitPly(a, 4);
+    await waitPly(c, 4);
+    assert.equal((await view(a)).last.text, (await view(b)).last.text);
+    assert.match(await c.textContent('#turn'), /관전 중/);
+
+    // B resigns: everyone sees the result with its reason
+    await b.click('#resign');
+    for (const p of [a, b, c]) {
+      await p.waitForFunction(() => !document.getElementById('result').hidden, null, { timeout: 20000 });
+      assert.match(await p.textContent('#result'), /기권/);
+    }
+    assert.match(await a.textContent('#result'), /나\(흑\) 승리/);
+    assert.equal(await a.isVisible('#rematch'), true);
+    for (const p of pages) assert.deepEqual(p.errors, []);
+    assert.ok((await ply(a)) >= 4);
+  });
+  await ctxA.close();
+  await ctxB.close();
+  await ctxC.close();
+});
