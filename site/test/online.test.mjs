@@ -91,8 +91,19 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     }
     assert.match(await a.textContent('#result'), /나\(흑\) 승리/);
     assert.equal(await a.isVisible('#rematch'), true);
-    for (const p of pages) assert.deepEqual(p.errors, []);
     assert.ok((await ply(a)) >= 4);
+
+    // '선후공 바꿔서 한 판 더': both vote, the seats swap and B moves first
+    await a.click('#rematch');
+    await b.click('#rematch');
+    await myTurn(b);
+    assert.equal(await b.evaluate(() => window.__madang.online.seat), 0);
+    assert.equal(await a.evaluate(() => window.__madang.online.seat), 1);
+    assert.equal(await a.evaluate(() => window.__madang.board3d.flip), true);
+    assert.equal((await view(b)).ply, 0);
+    await moveByCanvas(b);
+    await waitPly(a, 1);
+    for (const p of pages) assert.deepEqual(p.errors, []);
   });
   await ctxA.close();
   await ctxB.close();

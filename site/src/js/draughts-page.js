@@ -218,7 +218,13 @@ function renderPanel(mk) {
     li.appendChild(b);
     list.appendChild(li);
   }
-  if (!v.moves.length) list.innerHTML = '<li class="none">없음</li>';
+  if (!v.moves.length || !mine) {
+    list.textContent = '';
+    const li = document.createElement('li');
+    li.className = 'none';
+    li.textContent = v.toMove < 0 ? '없음' : '상대가 둘 차례입니다.';
+    list.appendChild(li);
+  }
   const c = v.count;
   const s = SIDES[v.game];
   $('fact-count').textContent = `${s[0]} 일반 말 ${c.men0} · 왕 ${c.kings0} / ${s[1]} 일반 말 ${c.men1} · 왕 ${c.kings1}`;
@@ -240,7 +246,8 @@ function renderPanel(mk) {
     h.appendChild(li);
   }
   $('undo').disabled = app.thinking || v.ply === 0 || (app.mode === 'ai' && !v.history.some((e) => e.seat === app.human));
-  $('resign').disabled = v.outcome.status !== 'ongoing' || app.thinking || (app.mode === 'online' && !(app.online && app.online.seat >= 0));
+  $('resign').disabled = v.outcome.status !== 'ongoing' || app.thinking;
+  $('resign').hidden = app.mode === 'online' && !(app.online && app.online.seat >= 0 && app.online.snap && app.online.snap.status === 'playing');
 }
 
 function setView(v) {
