@@ -60,11 +60,12 @@ async function keyboardMove(page, pick = 0) {
 }
 
 for (const [game, ruleset] of [['checkers', '영미식'], ['draughts', '국제식 드래프트']]) {
-  test(`${game}: a game against the AI by canvas clicks and by the keyboard panel, then undo`, async () => {
+  test(`${game}: a game against the AI by canvas clicks and by the keyboard panel, then undo`, async (t) => {
     const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await openPage(ctx, `${stack.url}/${game}/`);
     await withShots(`ai-${game}`, [page], async () => {
       await engineReady(page);
+      t.diagnostic(`${game}: load to first legal moves ${Math.round(await page.evaluate(() => window.__madang.firstMovesAt))} ms`);
       await page.click(`label:has-text("${ruleset}")`);
       await page.click('button[data-level="beginner"]');
       await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0);
@@ -152,6 +153,57 @@ test('checkers: a multi-capture by taps, a cancelled partial capture and a final
     await clickSquare(page, 27);
     await page.waitForFunction(() => window.__madang.view.ply === 1);
     assert.deepEqual((await view(page)).last.path, [9, 18, 27]);
+    // a king's ring capture back to its own square is played by tapping it again
+    await page.evaluate(() => window.__madang.startFrom('draughts', 'W:WK2:B7,8,17,18'));
+    await page.waitForFunction(() => window.__madang.view.game === 'draughts' && window.__madang.view.moves.length === 1);
+    await clickSquare(page, 2);
+    await clickSquare(page, 2);
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    v = await view(page);
+    assert.equal(v.last.from, 2);
+    assert.equal(v.last.to, 2);
+    assert.equal(v.count.men1 + v.count.kings1, 0);
+    assert.match(await page.textContent('#result'), /백 승리/);
+  });
+  await ctx.close();
+});
+
+test('draughts: a draw offer rides on a move and is accepted on this device', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/draughts/`);
+  await withShots('draw-offer', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-mode="local"]');
+    await page.waitForFunction(() => window.__madang.mode === 'local');
+    await page.click('#offer-draw');
+    assert.equal(await page.getAttribute('#offer-draw', 'aria-pressed'), 'true');
+    await page.click('#moves button >> nth=0');
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    assert.equal((await view(page)).offer, true);
+    await page.waitForSelector('#accept-draw-board:visible');
+    assert.match(await page.textContent('#turn'), /무승부를 제안했습니다/);
+    await page.click('#accept-draw-board');
+    await page.waitForFunction(() => !document.getElementById('result').hidden);
+    assert.match(await page.textContent('#result'), /무승부.*합의/);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+test('checkers: starting second against the AI turns the board and the AI opens', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('ai-second', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-mode="ai-second"]');
+    await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 1 && !window.__madang.thinking, null, { timeout: 30000 });
+    const v = await view(page);
+    assert.equal(v.toMove, 1);
+    assert.equal(await page.evaluate(() => window.__madang.board3d.flip), true);
+    assert.match(await page.textContent('#turn'), /내 차례입니다 \(백\)/);
+    await canvasMove(page);
+    await waitMyTurn(page);
+    assert.equal((await view(page)).ply, 3);
   });
   await ctx.close();
 });

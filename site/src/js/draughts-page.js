@@ -213,7 +213,7 @@ function renderPanel(mk) {
     b.textContent = m.alg;
     b.dataset.text = m.text;
     b.disabled = !mine;
-    b.setAttribute('aria-label', `${m.alg.replaceAll('×', ' 따먹고 ').replaceAll('-', '에서 ')}${m.capture ? '' : '로'}`);
+    b.setAttribute('aria-label', spoken(m));
     b.addEventListener('click', () => playMove(m));
     li.appendChild(b);
     list.appendChild(li);
@@ -248,6 +248,12 @@ function renderPanel(mk) {
   $('undo').disabled = app.thinking || v.ply === 0 || (app.mode === 'ai' && !v.history.some((e) => e.seat === app.human));
   $('resign').disabled = v.outcome.status !== 'ongoing' || app.thinking;
   $('resign').hidden = app.mode === 'online' && !(app.online && app.online.seat >= 0 && app.online.snap && app.online.snap.status === 'playing');
+}
+
+/** A move read aloud: "c3에서 d4로", "c3에서 e5, g7로 따먹기". */
+function spoken(m) {
+  const sq = m.alg.split(/[-×]/);
+  return `${sq[0]}에서 ${sq.slice(1).join(', ')}로${m.capture ? ' 따먹기' : ''}`;
 }
 
 function setView(v) {
