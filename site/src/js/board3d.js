@@ -48,6 +48,7 @@ export class Board3D {
       smallRing: new TorusGeometry(0.2, 0.04, 8, 32),
       dot: new CylinderGeometry(0.14, 0.14, 0.04, 24),
       crown: new TorusGeometry(0.24, 0.05, 10, 36),
+      bar: new BoxGeometry(1, 1, 1),
     };
     this.mat = {
       seat: COLORS.seat.map((c) => new MeshStandardMaterial({ color: c, roughness: 0.45, metalness: 0.05 })),
@@ -222,7 +223,8 @@ export class Board3D {
         const pa = this.at(a.x, a.y, 0.02);
         const pb = this.at(b.x, b.y, 0.02);
         const len = pa.distanceTo(pb);
-        const bar = new Mesh(new BoxGeometry(0.09, 0.02, len), this.mat.orange);
+        const bar = new Mesh(this.geo.bar, this.mat.orange);
+        bar.scale.set(0.09, 0.02, len);
         bar.position.copy(pa.clone().add(pb).multiplyScalar(0.5));
         bar.lookAt(pb.x, 0.02, pb.z);
         this.markGroup.add(bar);

@@ -108,11 +108,19 @@ function flipped() {
   return false;
 }
 
+/** The legal moves of the selected piece with the landing paths that go through the stops
+ * tapped so far: [{m, paths}] (a flying king may reach a stop along several paths). */
 function candidates() {
   const v = app.view;
   if (!app.sel || !v) return [];
-  const k = app.sel.prefix.length;
-  return v.moves.filter((m) => m.from === app.sel.from && app.sel.prefix.every((s, i) => m.path[i] === s) && m.path.length >= k);
+  const pre = app.sel.prefix;
+  const out = [];
+  for (const m of v.moves) {
+    if (m.from !== app.sel.from) continue;
+    const paths = (m.paths && m.paths.length ? m.paths : [m.path]).filter((p) => p.length >= pre.length && pre.every((s, i) => p[i] === s));
+    if (paths.length) out.push({ m, paths });
+  }
+  return out;
 }
 
 function marks() {
@@ -127,8 +135,8 @@ function marks() {
     m.selected = app.sel.prefix[k - 1] === app.sel.from ? app.sel.from : null;
     if (k > 1) m.selected = null;
     const c = candidates();
-    m.dots = [...new Set(c.filter((x) => x.path.length > k).map((x) => x.path[k]))];
-    m.rings = [...new Set(c.filter((x) => x.path.length > k + 1 || x.from === x.to).map((x) => x.to))];
+    m.dots = [...new Set(c.flatMap((x) => x.paths.filter((p) => p.length > k).map((p) => p[k])))];
+    m.rings = [...new Set(c.filter((x) => x.paths.some((p) => p.length > k + 1) || x.m.from === x.m.to).map((x) => x.m.to))];
   }
   return m;
 }
@@ -331,24 +339,23 @@ function tap(sq) {
   const k = app.sel.prefix.length;
   const cands = candidates();
   if (k === 1 && sq === app.sel.from) {
-    const ring = cands.filter((m) => m.to === sq);
-    if (ring.length === 1) return playMove(ring[0]);
+    const ring = cands.filter((c) => c.m.to === sq);
+    if (ring.length === 1) return playMove(ring[0].m);
     app.sel = null;
     render();
     return;
   }
-  const next = cands.filter((m) => m.path[k] === sq);
-  if (next.length) {
-    const uniq = new Set(next.map((m) => m.text));
-    if (uniq.size === 1) return playMove(next[0]);
-    const ending = next.filter((m) => m.path.length === k + 1);
-    if (ending.length === 1 && next.length === 1) return playMove(ending[0]);
+  // the next stop along some path: play when one move remains, else wait for more stops
+  const next = cands.filter((c) => c.paths.some((p) => p[k] === sq));
+  if (next.length === 1) return playMove(next[0].m);
+  if (next.length > 1) {
     app.sel.prefix.push(sq);
     render();
     return;
   }
-  const finals = cands.filter((m) => m.to === sq);
-  if (finals.length === 1) return playMove(finals[0]);
+  // the final stop tapped first works when only one move ends there
+  const finals = cands.filter((c) => c.m.to === sq);
+  if (finals.length === 1) return playMove(finals[0].m);
   if (finals.length > 1) return say(MSG.pickStop);
   if (k === 1 && own) {
     if (movesFrom(sq).length) { app.sel = { from: sq, prefix: [sq] }; render(); return; }

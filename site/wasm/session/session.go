@@ -13,6 +13,7 @@ import (
 
 	"madang/ai"
 	"madang/rules"
+	"madang/rules/draughts"
 )
 
 // Errors of a session; the page shows its own Korean text for each.
@@ -51,8 +52,9 @@ type moveInfo struct {
 	text     string // PDN text, the wire notation ("11-15", "15x24x31")
 	alg      string // algebraic text for people ("c3-d4", "c3×e5")
 	from, to int
-	path     []int // every square the piece stands on, from first to last
-	captured []int // squares of the pieces taken
+	path     []int   // every square the piece stands on, from first to last (canonical)
+	paths    [][]int // every landing path of the move, each from the first square; canonical first
+	captured []int   // squares of the pieces taken
 	capture  bool
 }
 
@@ -339,8 +341,9 @@ func (s *Session) board(st rules.State) board {
 	return b
 }
 
-// describe says how move m of st looks: its squares, path, captures and texts. The path
-// comes from the move text when it names every landing, else from the captured pieces.
+// describe says how move m of st looks: its squares, landing paths and captures, from the
+// draughts package's Paths and CapturedSquares (rules/draughts, "for the UI"); for any other
+// State it reads the squares of the move text and the captures from the positions.
 func (s *Session) describe(st rules.State, m rules.Move) moveInfo {
 	text := m.String()
 	sqs := parseSquares(text)
@@ -350,6 +353,27 @@ func (s *Session) describe(st rules.State, m rules.Move) moveInfo {
 	}
 	info.from, info.to = sqs[0], sqs[len(sqs)-1]
 	info.path = sqs
+	info.paths = [][]int{sqs}
+	if ds, ok := draughts.AsState(st); ok {
+		if dm, ok := draughts.AsMove(m); ok {
+			pos := ds.Position()
+			info.paths = info.paths[:0]
+			for _, p := range pos.Paths(dm) {
+				path := []int{info.from}
+				for _, sq := range p {
+					path = append(path, int(sq))
+				}
+				info.paths = append(info.paths, path)
+			}
+			if len(info.paths) > 0 {
+				info.path = info.paths[0]
+			}
+			for _, sq := range pos.CapturedSquares(dm) {
+				info.captured = append(info.captured, int(sq))
+			}
+			return info
+		}
+	}
 	if info.capture {
 		before := s.board(st)
 		if next, err := st.Play(m); err == nil {
@@ -358,12 +382,6 @@ func (s *Session) describe(st rules.State, m rules.Move) moveInfo {
 			for sq := 1; sq < len(before); sq++ {
 				if p := before[sq]; p != Empty && seatOf(p) != mover && after[sq] == Empty {
 					info.captured = append(info.captured, sq)
-				}
-			}
-			if len(sqs)-1 != len(info.captured) {
-				flying := s.v.flying && isKing(before[info.from])
-				if p := capturePath(s.v.size, before, info.from, info.to, info.captured, flying); p != nil {
-					info.path = p
 				}
 			}
 		}

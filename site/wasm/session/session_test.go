@@ -127,6 +127,10 @@ func TestCapturePaths(t *testing.T) {
 	if c := intsOf(ms[0]["captured"]); !sameSet(joinInts(c), "7, 8, 17, 18") {
 		t.Errorf("windmill captures %v, want 7, 8, 17, 18", c)
 	}
+	// the cases file: "king windmill: two paths, one move" — both may be tapped
+	if ps := ms[0]["paths"].([]any); len(ps) != 2 {
+		t.Errorf("windmill paths %v, want the two ways round", ps)
+	}
 	// same from and to, different captured sets: two moves whose algebraic texts differ
 	ms = moveMaps(start(t, "draughts", "W:WK4:B13,20,32,37").View())
 	if len(ms) != 2 || ms[0]["alg"] == ms[1]["alg"] {

@@ -13,7 +13,9 @@ import "madang/rules"
 //	          3/4 man/king of seat 1
 //	squares   []any of {sq, x, y, name}: each dark square's column and row (0-based, first
 //	          mover's view) and algebraic name
-//	moves     []any of move maps {i, text, alg, from, to, path, captured, capture}
+//	moves     []any of move maps {i, text, alg, from, to, path, paths, captured, capture}:
+//	          path is the canonical landing path from the first square, paths every path the
+//	          move may be entered along (a flying king's landing choices, a ring's two ways)
 //	capture   true when the legal moves are captures (capture compulsory)
 //	last      the last move's map, or nil
 //	history   []any of {text, alg, offer}
@@ -119,6 +121,14 @@ func ints(v []int) []any {
 func infoMap(in moveInfo) map[string]any {
 	return map[string]any{
 		"text": in.text, "alg": in.alg, "from": in.from, "to": in.to,
-		"path": ints(in.path), "captured": ints(in.captured), "capture": in.capture,
+		"path": ints(in.path), "paths": pathsAny(in.paths), "captured": ints(in.captured), "capture": in.capture,
 	}
+}
+
+func pathsAny(ps [][]int) []any {
+	out := make([]any, len(ps))
+	for i, p := range ps {
+		out[i] = ints(p)
+	}
+	return out
 }
