@@ -170,7 +170,8 @@ export class Board3D {
 
   /**
    * Draws a position: board is the view's board array; marks are
-   * {selected, lifted, capturable[], dots[], rings[], last: {path, captured}}.
+   * {selected, capturable[], dots[], rings[], last: {path, captured}, animate}: with animate
+   * the piece that ends the last move glides along its path.
    */
   draw(board, marks = {}) {
     this.pieceGroup.clear();
@@ -201,6 +202,17 @@ export class Board3D {
       this.pieceGroup.add(g);
       this.pieceAt.set(sq, g);
     }
+    const last = marks.last;
+    this.anim = null;
+    if (marks.animate && last && last.path && last.path.length > 1 && this.pieceAt.get(last.to)) {
+      const xy = new Map(this.squares.map((q) => [q.sq, q]));
+      const pts = last.path.map((sq) => xy.get(sq)).filter(Boolean).map((q) => this.at(q.x, q.y));
+      const g = this.pieceAt.get(last.to);
+      g.traverse((m) => { m.userData.anim = true; });
+      this.anim = { g, pts, t0: performance.now(), per: Math.min(160, 420 / (pts.length - 1)) };
+      g.position.copy(pts[0]);
+      requestAnimationFrame((t) => this.step(t));
+    }
     const sqXY = new Map(this.squares.map((s) => [s.sq, s]));
     const put = (geo, mat, sq, h, flat = true) => {
       const s = sqXY.get(sq);
@@ -214,7 +226,6 @@ export class Board3D {
     for (const sq of marks.capturable || []) put(this.geo.ring, this.mat.gold, sq, 0.03);
     for (const sq of marks.dots || []) put(this.geo.dot, this.mat.green, sq, 0.03, false);
     for (const sq of marks.rings || []) put(this.geo.ring, this.mat.green, sq, 0.03);
-    const last = marks.last;
     if (last && last.path && last.path.length > 1) {
       for (let i = 1; i < last.path.length; i++) {
         const a = sqXY.get(last.path[i - 1]);
@@ -238,12 +249,33 @@ export class Board3D {
     this.renderer.render(this.scene, this.camera);
   }
 
+  /** One frame of the last move's glide: along each segment with a small hop. */
+  step(now) {
+    const a = this.anim;
+    if (!a) return;
+    const t = Math.max(0, (now - a.t0) / a.per);
+    const i = Math.min(Math.floor(t), a.pts.length - 1);
+    if (i >= a.pts.length - 1) {
+      a.g.position.copy(a.pts[a.pts.length - 1]);
+      a.g.traverse((m) => { m.userData.anim = false; });
+      this.anim = null;
+      this.render();
+      return;
+    }
+    const f = t - i;
+    const e = f * f * (3 - 2 * f);
+    a.g.position.lerpVectors(a.pts[i], a.pts[i + 1], e);
+    a.g.position.y = Math.sin(Math.PI * f) * 0.35;
+    this.render();
+    requestAnimationFrame((n) => this.step(n));
+  }
+
   /** The dark square under client point (x, y), or null when outside the board. */
   pick(clientX, clientY) {
     const r = this.canvas.getBoundingClientRect();
     const ndc = new Vector2(((clientX - r.left) / r.width) * 2 - 1, -((clientY - r.top) / r.height) * 2 + 1);
     this.raycaster.setFromCamera(ndc, this.camera);
-    const hit = this.raycaster.intersectObjects(this.pieceGroup.children, true)[0];
+    const hit = this.raycaster.intersectObjects(this.pieceGroup.children, true).find((h) => !h.object.userData.anim);
     if (hit && hit.object.userData.sq) return hit.object.userData.sq;
     const p = new Vector3();
     if (!this.raycaster.ray.intersectPlane(this.ground, p)) return null;

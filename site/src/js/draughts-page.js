@@ -141,7 +141,7 @@ function marks() {
   return m;
 }
 
-function render() {
+function render(animate = false) {
   const v = app.view;
   if (!v || !v.game) return;
   const flip = flipped();
@@ -157,7 +157,7 @@ function render() {
     if (at !== app.sel.from) shown[app.sel.from] = 0;
     mk.selected = at;
   }
-  board3d.draw(shown, mk);
+  board3d.draw(shown, { ...mk, animate });
   buttons.update({ ...v, board: shown }, mk);
   renderTurn();
   renderPanel(mk);
@@ -265,13 +265,15 @@ function spoken(m) {
 }
 
 function setView(v) {
+  const prev = app.view;
   app.view = v;
   app.sel = null;
+  const animate = !!(prev && prev.game === v.game && v.ply === prev.ply + 1 && v.last);
   if (v.moves.length && !app.firstMovesAt) {
     app.firstMovesAt = performance.now();
     document.body.dataset.ready = 'true';
   }
-  render();
+  render(animate);
 }
 
 // ---- playing ---------------------------------------------------------------
