@@ -152,7 +152,14 @@ export class Online {
     v.canOffer = playing && this.seat >= 0 && !!(snap.seats[this.seat] && snap.seats[this.seat].mayOfferDraw) && snap.policy && snap.policy.drawOffers;
     $('room-link-box').hidden = !(snap.status === 'waiting' && this.seat === 0);
     $('rematch').hidden = !(snap.status === 'over' && this.seat >= 0);
-    $('rematch').disabled = (snap.rematch || []).includes(this.seat);
+    const voted = (snap.rematch || []).includes(this.seat);
+    $('rematch').disabled = voted;
+    if (snap.status === 'over' && this.seat >= 0) {
+      $('online-status').textContent = voted ? '상대가 ‘한 판 더’를 누르기를 기다리는 중입니다.'
+        : (snap.rematch || []).length ? '상대가 한 판 더 하자고 합니다.' : '';
+    } else if (snap.status === 'playing') {
+      $('online-status').textContent = '';
+    }
     this.ui.setView(v);
     this.renderSeats();
   }
