@@ -23,7 +23,7 @@
 //		_ = m.IsCapture()                    // also NumCaptured, Captured (bitboard), Promotes,
 //		                                     // IsKingMove, FromBit, ToBit
 //	}
-//	// l.N == 0: the side to move has lost (no legal move, WCDF / FMJD art. 5).
+//	// l.N == 0: the side to move has lost (no legal move, seed 001; rules.NoMoves).
 //
 // Bitboards (Men, Kings, Pieces, Empty, Rules.Bit, Rules.PromotionRow, MainDiagonal) use a
 // layout with one ghost bit after every second row: bit = (square-1) + row/2, so the four
@@ -76,13 +76,13 @@ type Rules struct {
 	ID string
 	// Title is the ruleset's name in Korean for players.
 	Title string
-	// Size is the number of squares along a side: 8 (seed 001, WCDF) or 10 (FMJD art. 2).
+	// Size is the number of squares along a side: 8 (checkers) or 10 (international draughts), seed 001.
 	Size int
 	// FirstColour is the PDN FEN colour letter of seat 0, who moves first: 'B' in
 	// checkers (seed 001: black moves first), 'W' in draughts (seed 001, FMJD: white first).
 	FirstColour byte
 	// FlyingKings: a king moves any number of empty squares along a diagonal and captures
-	// a distant piece, landing on any empty square after it (FMJD art. 3.9, 4.3). False: a
+	// a distant piece, landing on any empty square after it (seed 001; FMJD art. 4.3). False: a
 	// king steps and jumps one square (seed 001, WCDF).
 	FlyingKings bool
 	// MenCaptureBackward: men capture backwards as well as forwards (FMJD art. 4.2). False:
