@@ -160,8 +160,7 @@ func (r *Replayed) run(rg rules.Game, s rules.State, from int, probe bool) bool 
 			r.Notes = append(r.Notes, Note{i, "the rules draw the game here (" + o.Reason.String() + "); the record plays on, as over the board such a draw must be claimed"})
 			s = fresh
 		}
-		text := moves[i].Text
-		m, err := s.ParseMove(text)
+		m, err := s.ParseMove(engineText(moves[i].Text))
 		var me *rules.MoveError
 		if errors.Is(err, rules.ErrAmbiguous) && errors.As(err, &me) {
 			if probe {
@@ -245,4 +244,21 @@ func (r *Replayed) Export() Game {
 		g.Moves = append(g.Moves, Move{Number: i/2 + 1, Second: i%2 == 1, Text: m.String()})
 	}
 	return g
+}
+
+// engineText is move text as State.ParseMove reads it: an alphanumeric move written
+// without a separator ("a3b4", PDN reading grammar) gets one ("a3-b4"; the separator does
+// not decide between a step and a capture there).
+func engineText(text string) string {
+	if text == "" || text[0] < 'a' || text[0] > 'z' || strings.ContainsAny(text, "-x") {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if i > 0 && text[i] >= 'a' && text[i] <= 'z' {
+			b.WriteByte('-')
+		}
+		b.WriteByte(text[i])
+	}
+	return b.String()
 }

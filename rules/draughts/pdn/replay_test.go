@@ -295,3 +295,15 @@ func TestReplayDrawnRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayAlphanumeric: "1.a3b4" (PDN allows alphanumeric moves without a separator)
+// is a first move of the first mover in checkers: a3 and b4 are dark squares of its third
+// and fourth rows, counted from its own side (seed 001 names squares that way).
+func TestReplayAlphanumeric(t *testing.T) {
+	needRules(t)
+	games := readFile(t, filepath.Join(gamesDir(t), "checkers", "syntax", "alphanumeric.pdn"))
+	r := pdn.Replay(&games[0], "checkers")
+	if len(r.Problems) != 0 || len(r.Played) != 1 {
+		t.Errorf("problems %v, played %v", r.Problems, r.Played)
+	}
+}
