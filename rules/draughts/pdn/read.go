@@ -259,6 +259,11 @@ func (p *parser) token() *synErr {
 		return p.move(line)
 	case c >= 'a' && c <= 'z':
 		return p.move(line)
+	case strings.HasPrefix(s[p.pos:], "½-½") && delimited(s, p.pos+len("½-½")):
+		// Some programs write the draw with the one-half sign (also cp1252 byte 0xBD).
+		p.pos += len("½-½")
+		p.result("1/2-1/2", line)
+		return nil
 	}
 	return &synErr{line, "unexpected text " + strconv.Quote(word(s, p.pos))}
 }

@@ -237,12 +237,15 @@ func describe(id string, o rules.Outcome) string {
 }
 
 // Export returns the replayed game as a record of its own: the original tags, comment and
-// result, and the moves played in the rules' canonical text, numbered from 1.
+// result, and the moves played (all of them unless a problem stopped the replay) in the
+// rules' canonical text, numbered from 1.
 func (r *Replayed) Export() Game {
-	g := Game{Tags: r.Game.Tags, Comment: r.Game.Comment, Result: r.Game.Result}
+	texts := make([]string, len(r.Played))
 	for i, m := range r.Played {
-		g.Moves = append(g.Moves, Move{Number: i/2 + 1, Second: i%2 == 1, Text: m.String()})
+		texts[i] = m.String()
 	}
+	g := NewGame(r.Game.Tags, texts, r.Game.Result)
+	g.Comment = r.Game.Comment
 	return g
 }
 

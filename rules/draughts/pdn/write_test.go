@@ -115,10 +115,14 @@ func TestWriteText(t *testing.T) {
 	if buf.String() != want {
 		t.Errorf("Write:\n%q\nwant\n%q", buf.String(), want)
 	}
-	// Long movetext wraps at LineWidth.
-	g = Game{Result: "*"}
-	for i := 0; i < 40; i++ {
-		g.Moves = append(g.Moves, Move{Number: i/2 + 1, Second: i%2 == 1, Text: "32-28"})
+	// NewGame numbers the moves; long movetext wraps at LineWidth.
+	texts := make([]string, 41)
+	for i := range texts {
+		texts[i] = "32-28"
+	}
+	g = NewGame([]Tag{{"FEN", "W:W31:B1"}}, texts, "")
+	if m := g.Moves[40]; m.Number != 21 || m.Second || !g.Moves[39].Second {
+		t.Errorf("NewGame numbering: %+v", g.Moves[39:])
 	}
 	roundTrip(t, "long", []Game{g})
 }
