@@ -157,7 +157,7 @@ func (r *Replayed) run(rg rules.Game, s rules.State, from int, probe bool) bool 
 				r.fail(i, errors.New("cannot play on after "+describe(r.ID, o)+": "+err.Error()))
 				return false
 			}
-			r.Notes = append(r.Notes, Note{i, "the rules draw the game here (" + o.Reason.String() + "); the record plays on, as over the board such a draw must be claimed"})
+			r.Notes = append(r.Notes, Note{i, "the rules drew the game before this move (" + o.Reason.String() + "); the record plays on, as over the board such a draw must be claimed"})
 			s = fresh
 		}
 		m, err := s.ParseMove(engineText(moves[i].Text))
