@@ -14,7 +14,7 @@
 // checkers, White in draughts).
 //
 //	p := draughts.International.Start()      // or draughts.ParseFEN(&draughts.English, fen)
-//	var l draughts.MoveList                  // caller-owned, 4 KiB; keep one per ply
+//	var l draughts.MoveList                  // caller-owned, 8 KiB; keep one per ply
 //	p.Generate(&l)                           // legal moves only: captures are compulsory,
 //	                                         // majority capture filtered, duplicates dropped
 //	for _, m := range l.Slice() {            // l.Moves[:l.N]
