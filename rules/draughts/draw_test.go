@@ -359,3 +359,26 @@ func TestThreeToTwoNeverBeyond(t *testing.T) {
 		}
 	}
 }
+
+// A 3-1 whose strong side loses its king (two men against the king: neither count) keeps
+// its 16-move deadline: when a man is crowned later, the 5 moves each may not pass it.
+func TestDeadlineRememberedOutsideCounts(t *testing.T) {
+	twoMen, _ := ParseFEN(&International, "W:W38,39:BK29")
+	s := &State{pos: twoMen, ply: 20}
+	s.updateEndgame(rules.SixteenMove, 32)
+	if s.endRule != rules.ReasonNone || len(s.Counters()) != 0 {
+		t.Fatalf("two men against a king: %v running", s.endRule)
+	}
+	kingMan, _ := ParseFEN(&International, "B:WK3,39:BK29")
+	n := &State{pos: kingMan, ply: 27}
+	n.updateEndgame(s.endRule, s.endLimit)
+	if n.endRule != rules.FiveMove || n.endLimit != 32 {
+		t.Errorf("crowned at ply 27: %v until %d, want five-move until 32", n.endRule, n.endLimit)
+	}
+	// Without a 3-1 before, the crowning starts a full 5 moves each.
+	n = &State{pos: kingMan, ply: 27}
+	n.updateEndgame(rules.ReasonNone, 0)
+	if n.endRule != rules.FiveMove || n.endLimit != 37 {
+		t.Errorf("fresh 2-1 at ply 27: %v until %d, want five-move until 37", n.endRule, n.endLimit)
+	}
+}
