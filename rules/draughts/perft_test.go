@@ -109,3 +109,19 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		_ = sink
 	}
 }
+
+// BenchmarkStatePlay measures the generic API's cost per ply (legal moves with their
+// texts, draw counts), what the room service pays per move.
+func BenchmarkStatePlay(b *testing.B) {
+	for b.Loop() {
+		s := NewState(International.Start())
+		for i := 0; i < 40 && !s.Outcome().Over(); i++ {
+			ms := s.LegalMoves()
+			n, err := s.PlayMove(ms[i%len(ms)].Move)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s = n
+		}
+	}
+}
