@@ -14,7 +14,7 @@
 // checkers, White in draughts).
 //
 //	p := draughts.International.Start()      // or draughts.ParseFEN(&draughts.English, fen)
-//	var l draughts.MoveList                  // caller-owned, 4 KiB; keep one per ply
+//	var l draughts.MoveList                  // caller-owned, 8 KiB; keep one per ply
 //	p.Generate(&l)                           // legal moves only: captures are compulsory,
 //	                                         // majority capture filtered, duplicates dropped
 //	for _, m := range l.Slice() {            // l.Moves[:l.N]
@@ -178,9 +178,9 @@ func (r *Rules) setup(v uint8) {
 	r.variant = v
 	r.half = r.Size / 2
 	r.n = r.Size * r.Size / 2
-	for i := range r.sqOf {
-		r.sqOf[i] = 0
-	}
+	r.topSeat = r.topSeatFor()
+	top := r.topSeat
+	startRows := r.Size/2 - 1
 	for s := 1; s <= r.n; s++ {
 		i := s - 1
 		row := i / r.half
@@ -189,27 +189,24 @@ func (r *Rules) setup(v uint8) {
 		r.sqOf[b] = Square(s)
 		r.mask |= 1 << uint(b)
 		if row == 0 {
-			r.promo[1-r.topSeatFor()] |= 1 << uint(b)
+			r.promo[1-top] |= 1 << uint(b)
 		}
 		if row == r.Size-1 {
-			r.promo[r.topSeatFor()] |= 1 << uint(b)
+			r.promo[top] |= 1 << uint(b)
 		}
-		startRows := r.Size/2 - 1
 		if row < startRows {
-			r.start[r.topSeatFor()] |= 1 << uint(b)
+			r.start[top] |= 1 << uint(b)
 		}
 		if row >= r.Size-startRows {
-			r.start[1-r.topSeatFor()] |= 1 << uint(b)
+			r.start[1-top] |= 1 << uint(b)
 		}
 		file, rank := r.algebraic(Square(s))
 		if file == rank {
 			r.diag |= 1 << uint(b)
 		}
 	}
-	r.topSeat = r.topSeatFor()
 	h := r.half
 	r.dirs = [4]int{-h - 1, -h, h, h + 1}
-	top := r.topSeat
 	r.forward[top] = [2]int{h, h + 1}
 	r.forward[1-top] = [2]int{-h - 1, -h}
 	for seat := 0; seat < 2; seat++ {
