@@ -187,3 +187,31 @@ func TestWindmillText(t *testing.T) {
 		t.Errorf("outcome %+v, want a white win by no-moves", o)
 	}
 }
+
+// Case "king windmill: two paths, one move": the one move has both paths, and it takes
+// 7, 8, 17 and 18.
+func TestWindmillPaths(t *testing.T) {
+	p, _ := ParseFEN(&International, "W:WK2:B7,8,17,18")
+	var l MoveList
+	p.Generate(&l)
+	if l.N != 1 {
+		t.Fatalf("%d moves, want 1", l.N)
+	}
+	m := l.Moves[0]
+	if got := p.CapturedSquares(m); !slices.Equal(got, []Square{7, 8, 17, 18}) {
+		t.Errorf("captured %v, want [7 8 17 18]", got)
+	}
+	paths := p.Paths(m)
+	if len(paths) != 2 || !slices.Equal(paths[0], p.Path(m)) {
+		t.Fatalf("paths %v, want two with the canonical one first", paths)
+	}
+	for _, path := range paths {
+		txt := "2"
+		for _, sq := range path {
+			txt += "x" + itoa(int(sq))
+		}
+		if got, err := p.ParseMove(txt); err != nil || got != m {
+			t.Errorf("%s: %v", txt, err)
+		}
+	}
+}
