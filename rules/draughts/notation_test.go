@@ -229,6 +229,8 @@ func TestParseMove(t *testing.T) {
 		{&English, "B:W21-32:B1-12", "c3-d4", "11-15", nil},
 		{&English, "B:W21-32:B1-12", "c3×d4", "11-15", nil},
 		{&English, "B:W21-32:B1-12", "11-16", "11-16", nil},
+		{&English, "B:W21-32:B1-12", " 11-16\n", "11-16", nil},
+		{&English, "B:W21-32:B1-12", "11 -16", "", rules.ErrNotation},
 		{&English, "B:W21-32:B1-12", "11-18", "", rules.ErrIllegal},
 		{&English, "B:W21-32:B1-12", "11", "", rules.ErrNotation},
 		{&English, "B:W21-32:B1-12", "11--15", "", rules.ErrNotation},
