@@ -346,6 +346,7 @@ func FuzzFEN(f *testing.F) {
 		if err != nil || q != p {
 			t.Fatalf("%q: %s does not read back (%v)", fen, p.FEN(), err)
 		}
+		agreeWithReference(t, p)
 		var l MoveList
 		p.Generate(&l)
 		for _, m := range l.Slice() {

@@ -179,6 +179,55 @@ func randomBoardPosition(rng *rand.Rand, r *Rules) Position {
 	return p
 }
 
+// agreeWithReference compares p's generated moves with the reference generator's and
+// returns the number of captures and of multiple captures met.
+func agreeWithReference(t *testing.T, p Position) (captures, multi int) {
+	t.Helper()
+	r := p.Rules()
+	var want []refMove
+	for _, m := range refFromPosition(p).moves() {
+		// Translate captured square numbers to layout bits.
+		var bb uint64
+		for sq := Square(1); int(sq) <= r.n; sq++ {
+			if m.captured&(1<<uint(sq)) != 0 {
+				bb |= r.Bit(sq)
+			}
+		}
+		want = append(want, refMove{m.from, m.to, bb, m.n})
+	}
+	var l MoveList
+	p.Generate(&l)
+	var got []refMove
+	for _, m := range l.Slice() {
+		got = append(got, refMove{p.From(m), p.To(m), m.Captured(), m.NumCaptured()})
+		if m.NumCaptured() > 1 {
+			multi++
+		}
+		if m.IsCapture() {
+			captures++
+		}
+	}
+	cmpMove := func(a, b refMove) int {
+		switch {
+		case a.from != b.from:
+			return int(a.from) - int(b.from)
+		case a.to != b.to:
+			return int(a.to) - int(b.to)
+		case a.captured < b.captured:
+			return -1
+		case a.captured > b.captured:
+			return 1
+		}
+		return 0
+	}
+	slices.SortFunc(want, cmpMove)
+	slices.SortFunc(got, cmpMove)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s %s: generator %v, reference %v", r.ID, p.FEN(), got, want)
+	}
+	return captures, multi
+}
+
 func TestAgainstReferenceGenerator(t *testing.T) {
 	n := 2000
 	if testing.Short() {
@@ -192,47 +241,9 @@ func TestAgainstReferenceGenerator(t *testing.T) {
 			positions = append(positions, randomBoardPosition(rng, r))
 		}
 		for _, p := range positions {
-			var want []refMove
-			for _, m := range refFromPosition(p).moves() {
-				// Translate captured square numbers to layout bits.
-				var bb uint64
-				for sq := Square(1); int(sq) <= r.n; sq++ {
-					if m.captured&(1<<uint(sq)) != 0 {
-						bb |= r.Bit(sq)
-					}
-				}
-				want = append(want, refMove{m.from, m.to, bb, m.n})
-			}
-			var l MoveList
-			p.Generate(&l)
-			var got []refMove
-			for _, m := range l.Slice() {
-				got = append(got, refMove{p.From(m), p.To(m), m.Captured(), m.NumCaptured()})
-				if m.NumCaptured() > 1 {
-					multi++
-				}
-				if m.IsCapture() {
-					captures++
-				}
-			}
-			cmpMove := func(a, b refMove) int {
-				switch {
-				case a.from != b.from:
-					return int(a.from) - int(b.from)
-				case a.to != b.to:
-					return int(a.to) - int(b.to)
-				case a.captured < b.captured:
-					return -1
-				case a.captured > b.captured:
-					return 1
-				}
-				return 0
-			}
-			slices.SortFunc(want, cmpMove)
-			slices.SortFunc(got, cmpMove)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s %s: generator %v, reference %v", r.ID, p.FEN(), got, want)
-			}
+			c, m := agreeWithReference(t, p)
+			captures += c
+			multi += m
 		}
 		t.Logf("%s: %d positions agree (%d captures, %d multiple)", r.ID, len(positions), captures, multi)
 		if multi == 0 {
