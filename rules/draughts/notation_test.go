@@ -285,6 +285,9 @@ func TestGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if s.Counters() != nil {
+			t.Errorf("%s start: counters %v running, want none", c.id, s.Counters())
+		}
 		if s.Encode() != c.start || s.ToMove() != 0 || s.Ply() != 0 || len(s.Moves()) != c.moves || s.Outcome().Over() {
 			t.Errorf("%s start: %s, to move %d, %d moves", c.id, s.Encode(), s.ToMove(), len(s.Moves()))
 		}
