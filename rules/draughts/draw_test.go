@@ -335,3 +335,50 @@ func TestWinOnDeadlineLastMove(t *testing.T) {
 		t.Errorf("another last ply: %+v, want a five-move draw", o)
 	}
 }
+
+// Seed 001: "어느 경우든 먼저 시작된 16수의 기한은 넘지 않습니다" — a 3-1 that becomes a 2-1
+// late in its 16-move count keeps the 16-move deadline when it is the nearer one, and an
+// early 2-1 gets its own 5 moves each.
+func TestThreeToTwoNeverBeyond(t *testing.T) {
+	p, err := ParseFEN(&International, "B:WK50,39:BK29") // a 2-1 just after a capture
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		ply, limit16, want int
+	}{
+		{ply: 30, limit16: 32, want: 32}, // 2 plies left of the 16: 5 each would go past it
+		{ply: 22, limit16: 32, want: 32}, // exactly 10 left: the same deadline
+		{ply: 5, limit16: 32, want: 15},  // early: 5 moves each from now
+	} {
+		s := &State{pos: p, ply: c.ply}
+		s.updateEndgame(rules.SixteenMove, c.limit16)
+		if s.endRule != rules.FiveMove || s.endLimit != c.want {
+			t.Errorf("3-1 became 2-1 at ply %d (16-move deadline %d): %v until %d, want five-move until %d",
+				c.ply, c.limit16, s.endRule, s.endLimit, c.want)
+		}
+	}
+}
+
+// A 3-1 whose strong side loses its king (two men against the king: neither count) keeps
+// its 16-move deadline: when a man is crowned later, the 5 moves each may not pass it.
+func TestDeadlineRememberedOutsideCounts(t *testing.T) {
+	twoMen, _ := ParseFEN(&International, "W:W38,39:BK29")
+	s := &State{pos: twoMen, ply: 20}
+	s.updateEndgame(rules.SixteenMove, 32)
+	if s.endRule != rules.ReasonNone || len(s.Counters()) != 0 {
+		t.Fatalf("two men against a king: %v running", s.endRule)
+	}
+	kingMan, _ := ParseFEN(&International, "B:WK3,39:BK29")
+	n := &State{pos: kingMan, ply: 27}
+	n.updateEndgame(s.endRule, s.endLimit)
+	if n.endRule != rules.FiveMove || n.endLimit != 32 {
+		t.Errorf("crowned at ply 27: %v until %d, want five-move until 32", n.endRule, n.endLimit)
+	}
+	// Without a 3-1 before, the crowning starts a full 5 moves each.
+	n = &State{pos: kingMan, ply: 27}
+	n.updateEndgame(rules.ReasonNone, 0)
+	if n.endRule != rules.FiveMove || n.endLimit != 37 {
+		t.Errorf("fresh 2-1 at ply 27: %v until %d, want five-move until 37", n.endRule, n.endLimit)
+	}
+}
