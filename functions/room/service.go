@@ -45,7 +45,8 @@ type Deps struct {
 // Service is the room service. Its methods are safe for concurrent use; all room state is in
 // the Store, so many Services (Lambda instances) may share one store.
 type Service struct {
-	d Deps
+	d     Deps
+	cache stateCache
 }
 
 // New makes a Service.
@@ -122,6 +123,7 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 			return nil, nil, errf(CodeInternal, "")
 		}
 		l.version = next.Version
+		s.cache.put(l)
 		return l, eff, nil
 	}
 	s.d.Log.Error("room: too many conflicts", "room", id)
@@ -143,6 +145,10 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 		return nil, rules.ErrUnknown
 	}
 	l.game, l.pol = g, pol
+	if st := s.cache.get(l); st != nil {
+		l.state = st
+		return l, nil
+	}
 	st, err := g.New(l.b.Options)
 	if err != nil {
 		return nil, err
@@ -152,7 +158,50 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 		return nil, err
 	}
 	l.state = st
+	s.cache.put(l)
 	return l, nil
+}
+
+// stateCacheSize bounds the replayed states kept in memory.
+const stateCacheSize = 4096
+
+// stateCache keeps the replayed game state of recently used rooms, keyed by room id and
+// version (and creation time, against a reused id), so that a message does not replay the
+// whole game. A stored version's body never changes, so a hit is always right.
+type stateCache struct {
+	mu sync.Mutex
+	m  map[string]cachedState
+}
+
+type cachedState struct {
+	version, created int64
+	plies            int
+	state            rules.State
+}
+
+func (c *stateCache) get(l *loaded) rules.State {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[l.id]
+	if !ok || e.version != l.version || e.created != l.b.Created || e.plies != len(l.b.Moves) {
+		return nil
+	}
+	return e.state
+}
+
+func (c *stateCache) put(l *loaded) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]cachedState{}
+	}
+	if _, ok := c.m[l.id]; !ok && len(c.m) >= stateCacheSize {
+		for k := range c.m { // drop an arbitrary entry
+			delete(c.m, k)
+			break
+		}
+	}
+	c.m[l.id] = cachedState{version: l.version, created: l.b.Created, plies: len(l.b.Moves), state: l.state}
 }
 
 // after delivers a change: connection records, joined frames, the state to every socket,
