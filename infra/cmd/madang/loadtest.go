@@ -329,4 +329,3 @@ func containsSeat(xs []int, s int) bool {
 	}
 	return false
 }
-
