@@ -278,10 +278,13 @@ func (s *Service) broadcast(ctx context.Context, l *loaded, eff *effects) {
 	if eff != nil && eff.sender != "" && !sent {
 		send(eff.sender, mustJSON(outState{Type: "state", ID: eff.id, Room: snap}))
 	}
+	// A gone socket leaves this room even when its connection record is already gone
+	// (e.g. sockets of a previous run of the local stack).
 	for _, c := range gone {
-		if err := s.Disconnect(ctx, c); err != nil {
+		if err := s.d.Store.DeleteConn(ctx, c); err != nil {
 			s.d.Log.Warn("room: drop gone conn", "conn", c, "err", err)
 		}
+		s.detach(ctx, l.id, c)
 	}
 }
 

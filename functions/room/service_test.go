@@ -245,6 +245,22 @@ func TestGoneConnectionIsDropped(t *testing.T) {
 	}
 }
 
+// A socket of a previous run (no connection record left) is dropped when a post finds it
+// gone.
+func TestGoneConnectionWithoutRecord(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	tb := h.open("track", M{}, 2)
+	h.store.DeleteConn(context.Background(), "c1")
+	h.note.mu.Lock()
+	h.note.gone["c1"] = true
+	h.note.mu.Unlock()
+	h.move(tb, 0, "+1")
+	if st := h.snap(tb); st.Seats[1].Connected {
+		t.Fatalf("gone socket still bound: %+v", st.Seats[1])
+	}
+}
+
 func TestConflictingMovesOneApplied(t *testing.T) {
 	h := newHarness(t)
 	usePolicy(t, room.Policy{})
