@@ -78,6 +78,9 @@ const maxAttempts = 16
 // read, re-reading and re-running fn after a lost race. expect, when non-zero, is the only
 // version fn may run at (AI and delayed actions): a different version returns (nil, nil).
 func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
+	if !validRoomID(id) {
+		return nil, nil, errf(CodeRoomNotFound, "")
+	}
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		now := s.d.Clock.Now()
 		rec, err := s.d.Store.GetRoom(ctx, id, now)
@@ -539,6 +542,9 @@ func (l *loaded) finish(o rules.Outcome) {
 // Snapshot reads a room as the wire shows it, without changing anything. Errors:
 // ErrNotFound when the room is absent or expired.
 func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error) {
+	if !validRoomID(roomID) {
+		return nil, ErrNotFound
+	}
 	now := s.d.Clock.Now()
 	rec, err := s.d.Store.GetRoom(ctx, roomID, now)
 	if err != nil {

@@ -197,6 +197,14 @@ func TestMovesAndRefusals(t *testing.T) {
 
 func TestRoomNotFound(t *testing.T) {
 	h := newHarness(t)
+	for _, id := range []string{"", "ABCDEFGHIJKM", "abc", strings.Repeat("a", 5000), "abcdefghijk0"} {
+		fs := h.send("c0", M{"action": "join", "room": id})
+		if id == "" {
+			h.wantError(fs, "bad-message")
+		} else {
+			h.wantError(fs, "room-not-found")
+		}
+	}
 	for _, a := range []string{"join", "resume", "move", "acceptDraw", "resign", "leave", "fillAI", "takeover", "rematch"} {
 		h.wantError(h.send("c0", M{"action": a, "room": "abcdefghijkm", "token": "t", "ply": 0, "move": "+1"}), "room-not-found")
 	}
