@@ -556,3 +556,33 @@ func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error
 	}
 	return l.snapshot(now), nil
 }
+
+// ResetConnections forgets every socket of a room, marking their seats away from now: the
+// local stack calls it for each stored room when it starts, since no socket survives a
+// restart (API Gateway has no such event; its $disconnect always arrives).
+func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
+	l, eff, e := s.update(ctx, roomID, 0, func(l *loaded) (*effects, *Error) {
+		if len(l.b.Conns) == 0 {
+			return &effects{noWrite: true}, nil
+		}
+		now := ms(s.d.Clock.Now())
+		for _, c := range l.b.Conns {
+			if c.Seat >= 0 && l.b.Seats[c.Seat].Kind == KindHuman {
+				l.b.Seats[c.Seat].AwaySince = now
+			}
+		}
+		l.b.Conns = nil
+		return &effects{}, nil
+	})
+	if e != nil {
+		if e.Code == CodeRoomNotFound {
+			return nil
+		}
+		return e
+	}
+	if !eff.noWrite {
+		s.kickAI(ctx, l)
+		s.scheduleAway(ctx, l)
+	}
+	return nil
+}

@@ -369,3 +369,29 @@ func TestExpiry(t *testing.T) {
 func (h *harness) move2(tb table, seat, ply int, mv string) []frame {
 	return h.send("c"+string(rune('0'+seat)), M{"action": "move", "room": tb.id, "token": tb.tokens[seat], "ply": ply, "move": mv})
 }
+
+func TestResetConnections(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{AwayAI: 45 * time.Second})
+	tb := h.open("track", M{}, 2)
+	h.send("w", M{"action": "join", "room": tb.id})
+	h.clock.Advance(time.Minute)
+	if err := h.svc.ResetConnections(context.Background(), tb.id); err != nil {
+		t.Fatal(err)
+	}
+	st := h.snap(tb)
+	if st.Seats[0].Connected || st.Seats[1].Connected || st.Spectators != 0 || *st.Seats[0].AwaySince != t0.Add(time.Minute).UnixMilli() {
+		t.Fatalf("%+v", st)
+	}
+	if r := h.record(tb.id); !r.ExpiresAt.Equal(t0.Add(31 * time.Minute)) {
+		t.Fatalf("idle clock not started: expires %v", r.ExpiresAt)
+	}
+	if len(h.sched.jobs) != 1 {
+		t.Fatalf("away check not scheduled: %+v", h.sched.jobs)
+	}
+	v := st.Version
+	h.svc.ResetConnections(context.Background(), tb.id)
+	if h.snap(tb).Version != v {
+		t.Fatal("a second reset wrote again")
+	}
+}

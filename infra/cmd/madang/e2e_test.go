@@ -411,6 +411,9 @@ func TestE2ERestartContinues(t *testing.T) {
 	if *j.Seat != 1 || st.Ply != 3 || strings.Join(st.Moves, " ") != "11-15 23-19 8-11" || st.Status != "playing" {
 		t.Fatalf("after restart: %+v %+v", j, st)
 	}
+	if st.Seats[0].Connected || !st.Seats[1].Connected || st.Spectators != 0 {
+		t.Fatalf("sockets of the first run still counted: %+v, %d spectators", st.Seats, st.Spectators)
+	}
 	b.send(map[string]any{"action": "move", "room": id, "token": tb, "ply": 3, "move": "22-17"})
 	if st := b.state(func(x *snapshot) bool { return x.Ply == 4 }); st.Moves[3] != "22-17" {
 		t.Fatalf("%+v", st)

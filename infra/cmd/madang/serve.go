@@ -86,6 +86,21 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	st := local.New(local.Config{Store: store, AI: aiseat.Engines{}, SiteDir: *site, Log: log, Rate: r})
 	defer st.Close()
+	if r, ok := store.(interface {
+		RoomIDs(time.Time) ([]string, error)
+	}); ok {
+		// No socket of a previous run is open any more: mark their seats away.
+		ids, err := r.RoomIDs(time.Now())
+		if err != nil {
+			fmt.Fprintf(stderr, "madang serve: list rooms: %v\n", err)
+			return 1
+		}
+		for _, id := range ids {
+			if err := st.Service.ResetConnections(ctx, id); err != nil {
+				log.Error("reset connections", "room", id, "err", err)
+			}
+		}
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "madang serve: %v\n", err)
