@@ -213,6 +213,7 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 		switch m.Action {
 		case "resume":
 			eff.detachOld = map[string]string{connID: old}
+			eff.kick = true // a returning person revives a room whose AI invocation was lost
 			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: i})
 			s.bindConn(l, eff, connID, i)
 			return eff, nil

@@ -453,3 +453,33 @@ func TestConnectionMovesBetweenRooms(t *testing.T) {
 		t.Fatalf("socket still counted in its old room: %+v", st.Seats[1])
 	}
 }
+
+// A watcher joining while the AI is to move neither invokes it again nor wastes its move:
+// the AI's write re-validates the turn instead of requiring the version it started at.
+func TestAIMoveSurvivesUnrelatedWrites(t *testing.T) {
+	h, hs := hooked(t)
+	usePolicy(t, room.Policy{})
+	tb := h.open("track", M{}, 1)
+	h.send("c0", M{"action": "fillAI", "room": tb.id, "token": tb.tokens[0]})
+	h.move(tb, 0, "+1")
+	if len(h.inv.calls) != 1 {
+		t.Fatalf("invocations %+v", h.inv.calls)
+	}
+	call := h.inv.calls[0]
+	hs.arm(func() { h.send("w", M{"action": "join", "room": tb.id}) }) // lands while the AI thinks
+	if err := h.svc.RunAI(context.Background(), call.room, call.version); err != nil {
+		t.Fatal(err)
+	}
+	st := h.snap(tb)
+	if st.Ply != 2 || st.Spectators != 1 {
+		t.Fatalf("AI move lost: ply %d spectators %d", st.Ply, st.Spectators)
+	}
+	if len(h.inv.calls) != 1 {
+		t.Fatalf("the watcher's join invoked the AI again: %+v", h.inv.calls)
+	}
+	// The same invocation delivered again is stale: nothing moves twice.
+	h.svc.RunAI(context.Background(), call.room, call.version)
+	if h.snap(tb).Ply != 2 {
+		t.Fatal("a duplicate invocation moved again")
+	}
+}

@@ -68,6 +68,7 @@ type effects struct {
 	joinedTo  []string
 	bind      []Conn // connection records to write
 	broadcast bool   // post the state to every socket of the room
+	kick      bool   // the AI's turn may have begun: ask the Invoker (set by update)
 	noWrite   bool   // nothing changed; only reply
 	detachOld map[string]string
 }
@@ -99,10 +100,12 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 			s.d.Log.Error("room: decode", "room", id, "err", err)
 			return nil, nil, errf(CodeInternal, "")
 		}
+		before := l.turnKey()
 		eff, e := fn(l)
 		if e != nil {
 			return l, nil, e
 		}
+		eff.kick = eff.kick || l.turnKey() != before
 		if eff.noWrite {
 			return l, eff, nil
 		}
@@ -232,7 +235,23 @@ func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
 	if eff.broadcast {
 		s.broadcast(ctx, l, eff)
 	}
-	s.kickAI(ctx, l)
+	if eff.kick {
+		s.kickAI(ctx, l)
+	}
+}
+
+// turnKey identifies whose turn it is and who plays it: a write that changes it may start
+// the AI's turn. Writes that leave it alone (a watcher joins, a socket closes) do not
+// invoke the AI again, so a running AI move is not wasted.
+type turnKey struct {
+	status    string
+	game, ply int
+	toMove    int
+	aiPlays   bool
+}
+
+func (l *loaded) turnKey() turnKey {
+	return turnKey{l.b.Status, l.b.GameNo, len(l.b.Moves), l.toMove(), l.aiPlays(l.toMove())}
 }
 
 // kickAI asks the Invoker to move when the AI plays the seat to move.
@@ -468,7 +487,17 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		}
 		offer = l.mayOfferDraw(seatIdx) && s.d.AI.OfferDraw(l.state)
 	}
-	l2, eff, e := s.update(ctx, roomID, version, func(l *loaded) (*effects, *Error) {
+	// Write on the current room if the turn is still the one the AI thought about (a
+	// watcher may have joined meanwhile); otherwise drop the move.
+	game, ply := l.b.GameNo, len(l.b.Moves)
+	l2, eff, e := s.update(ctx, roomID, 0, func(l *loaded) (*effects, *Error) {
+		if l.b.Status != StatusPlaying || l.b.GameNo != game || len(l.b.Moves) != ply ||
+			l.toMove() != seatIdx || !l.aiPlays(seatIdx) {
+			return &effects{noWrite: true}, nil
+		}
+		if accept && (l.b.DrawOffer == nil || l.b.DrawOffer.Seat == seatIdx) {
+			return &effects{noWrite: true}, nil
+		}
 		if accept {
 			l.b.Result = &result{Reason: rules.Agreement.String()}
 			l.b.Status = StatusOver
@@ -481,9 +510,12 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		return &effects{broadcast: true}, nil
 	})
 	if e != nil {
+		if e.Code == CodeRoomNotFound {
+			return nil
+		}
 		return e
 	}
-	if eff != nil {
+	if !eff.noWrite {
 		s.after(ctx, l2, eff)
 	}
 	return nil
@@ -581,7 +613,7 @@ func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 		return e
 	}
 	if !eff.noWrite {
-		s.kickAI(ctx, l)
+		s.kickAI(ctx, l) // invocations of a previous run are lost
 		s.scheduleAway(ctx, l)
 	}
 	return nil
