@@ -2,10 +2,10 @@ package draughts
 
 import "math/bits"
 
-// MaxMoves bounds a MoveList. No reachable position comes near it: every non-capture move
-// ends on an empty square reachable from at most four directions (at most 4 x 48), and
-// capture lists are far shorter in practice.
-const MaxMoves = 256
+// MaxMoves bounds a MoveList. Non-capture moves are at most 4 x 48 (each ends on an empty
+// square, reached from at most four directions); capture lists are far shorter in any
+// known position. Moves beyond the bound would be dropped.
+const MaxMoves = 512
 
 // Move is one legal move of the Position it was generated for. Its identity is (from, to,
 // set of captured pieces) (cases file, "Move identity"): two capture paths with the same
@@ -46,7 +46,7 @@ func (m Move) FromBit() int { return int(m.from) }
 func (m Move) ToBit() int { return int(m.to) }
 
 // MoveList is a caller-owned buffer for Generate: Moves[:N] are the moves. Keep one per
-// search ply; it is 4 KiB and Generate never allocates.
+// search ply; it is 8 KiB and Generate never allocates.
 type MoveList struct {
 	N     int
 	Moves [MaxMoves]Move

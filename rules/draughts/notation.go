@@ -1,7 +1,8 @@
 package draughts
 
 import (
-	"sort"
+	"math/bits"
+	"slices"
 	"strings"
 
 	"madang/rules"
@@ -150,7 +151,7 @@ func (p Position) ParseMove(text string) (Move, error) {
 	for i, m := range found {
 		cands[i] = p.MoveText(m)
 	}
-	sort.Strings(cands)
+	slices.Sort(cands)
 	return Move{}, &rules.MoveError{Text: text, Err: rules.ErrAmbiguous,
 		Detail:     "several legal moves go from " + itoa(int(sqs[0])) + " to " + itoa(int(sqs[len(sqs)-1])) + "; give the landing squares",
 		Candidates: cands}
@@ -244,4 +245,34 @@ func (r *Rules) squareNumberAny(s string) (int, bool) {
 		v = v*10 + int(s[i]-'0')
 	}
 	return v, v >= 1 && v <= r.Size
+}
+
+// Paths lists every landing path of m (see Path), the canonical one first: a move that two
+// capture paths share (a ring, a king choosing where to land before a piece further on)
+// can be entered along any of them.
+func (p Position) Paths(m Move) [][]Square {
+	r := rulesFor(p.variant)
+	if m.n == 0 {
+		return [][]Square{{r.sqOf[m.to&63]}}
+	}
+	var out [][]Square
+	p.walkPaths(m, func(path []uint8) bool {
+		sqs := make([]Square, len(path))
+		for i, b := range path {
+			sqs[i] = r.sqOf[b]
+		}
+		out = append(out, sqs)
+		return len(out) < 64
+	})
+	return out
+}
+
+// CapturedSquares lists the squares of the pieces m captures, in ascending order.
+func (p Position) CapturedSquares(m Move) []Square {
+	r := rulesFor(p.variant)
+	var out []Square
+	for c := m.captured; c != 0; c &= c - 1 {
+		out = append(out, r.sqOf[bits.TrailingZeros64(c)])
+	}
+	return out
 }
