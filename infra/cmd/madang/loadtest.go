@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -148,6 +149,7 @@ type loadFrame struct {
 	Seat  *int            `json:"seat"`
 	Token string          `json:"token"`
 	Room  json.RawMessage `json:"room"`
+	snap  *loadSnap
 }
 
 type loadSnap struct {
@@ -166,7 +168,20 @@ func readFrame(ctx context.Context, c *websocket.Conn) (loadFrame, error) {
 		return loadFrame{}, err
 	}
 	var f loadFrame
+	if bytes.HasPrefix(b, []byte(`{"type":"state"`)) {
+		// The common case, decoded in one pass: the server writes "type" first.
+		var st struct {
+			Room loadSnap `json:"room"`
+		}
+		err = json.Unmarshal(b, &st)
+		f.Type, f.snap = "state", &st.Room
+		return f, err
+	}
 	err = json.Unmarshal(b, &f)
+	if err == nil && f.Type == "state" {
+		f.snap = &loadSnap{}
+		err = json.Unmarshal(f.Room, f.snap)
+	}
 	return f, err
 }
 
@@ -282,11 +297,7 @@ func (r *loadRoom) run(ctx context.Context, c *loadClient) {
 		default:
 			continue
 		}
-		var s loadSnap
-		if err := json.Unmarshal(f.Room, &s); err != nil {
-			r.st.fail("decode")
-			continue
-		}
+		s := *f.snap
 		if at, ok := c.sent[s.Ply-1]; ok && s.Ply > 0 {
 			r.st.moves.Add(1)
 			r.st.mu.Lock()
