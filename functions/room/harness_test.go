@@ -104,7 +104,7 @@ func (a *fakeAI) AcceptDraw(rules.State) bool { return a.accept }
 func (a *fakeAI) OfferDraw(rules.State) bool  { return a.offer }
 
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	svc   *room.Service
 	store *memory.Store
 	clock *fakeClock
@@ -114,7 +114,7 @@ type harness struct {
 	ai    *fakeAI
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	h := &harness{
 		t:     t,
 		store: memory.New(),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"hash/crc64"
 	"io"
 	"log/slog"
 	"sync"
@@ -129,7 +130,7 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 			return nil, nil, errf(CodeInternal, "")
 		}
 		l.version = next.Version
-		s.cache.put(l)
+		s.cache.put(id, next.Version, next.Body, l)
 		return l, eff, nil
 	}
 	s.d.Log.Error("room: too many conflicts", "room", id)
@@ -139,6 +140,15 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 // decode reads a stored room and replays its moves.
 func (s *Service) decode(rec Record) (*loaded, error) {
 	l := &loaded{id: rec.ID, version: rec.Version}
+	if b, st := s.cache.get(rec); st != nil {
+		l.b, l.state = b, st
+		g, ok1 := rules.Lookup(l.b.Game)
+		pol, ok2 := PolicyFor(l.b.Game)
+		if ok1 && ok2 {
+			l.game, l.pol = g, pol
+			return l, nil
+		}
+	}
 	if err := json.Unmarshal(rec.Body, &l.b); err != nil {
 		return nil, err
 	}
@@ -151,10 +161,6 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 		return nil, rules.ErrUnknown
 	}
 	l.game, l.pol = g, pol
-	if st := s.cache.get(l); st != nil {
-		l.state = st
-		return l, nil
-	}
 	st, err := g.New(l.b.Options)
 	if err != nil {
 		return nil, err
@@ -164,50 +170,74 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 		return nil, err
 	}
 	l.state = st
-	s.cache.put(l)
+	s.cache.put(rec.ID, rec.Version, rec.Body, l)
 	return l, nil
 }
 
 // stateCacheSize bounds the replayed states kept in memory.
 const stateCacheSize = 4096
 
-// stateCache keeps the replayed game state of recently used rooms, keyed by room id and
-// version (and creation time, against a reused id), so that a message does not replay the
-// whole game. A stored version's body never changes, so a hit is always right.
+// stateCache keeps the decoded body and replayed game state of recently used rooms, keyed
+// by room id, version and the stored bytes' length and checksum, so that a message neither
+// decodes JSON nor replays the whole game. A stored version's body never changes (a reused
+// id after expiry differs in its bytes), so a hit is right.
 type stateCache struct {
 	mu sync.Mutex
 	m  map[string]cachedState
 }
 
 type cachedState struct {
-	version, created int64
-	plies            int
-	state            rules.State
+	version int64
+	sum     uint64
+	b       body
+	state   rules.State
 }
 
-func (c *stateCache) get(l *loaded) rules.State {
+func bodySum(b []byte) uint64 { return crc64.Checksum(b, crcTable) ^ uint64(len(b))<<48 }
+
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
+func (c *stateCache) get(rec Record) (body, rules.State) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.m[l.id]
-	if !ok || e.version != l.version || e.created != l.b.Created || e.plies != len(l.b.Moves) {
-		return nil
+	e, ok := c.m[rec.ID]
+	c.mu.Unlock()
+	if !ok || e.version != rec.Version || e.sum != bodySum(rec.Body) {
+		return body{}, nil
 	}
-	return e.state
+	return e.b.clone(), e.state
 }
 
-func (c *stateCache) put(l *loaded) {
+func (c *stateCache) put(id string, version int64, raw []byte, l *loaded) {
+	e := cachedState{version: version, sum: bodySum(raw), b: l.b.clone(), state: l.state}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
 		c.m = map[string]cachedState{}
 	}
-	if _, ok := c.m[l.id]; !ok && len(c.m) >= stateCacheSize {
+	if _, ok := c.m[id]; !ok && len(c.m) >= stateCacheSize {
 		for k := range c.m { // drop an arbitrary entry
 			delete(c.m, k)
 			break
 		}
 	}
-	c.m[l.id] = cachedState{version: l.version, created: l.b.Created, plies: len(l.b.Moves), state: l.state}
+	c.m[id] = e
+}
+
+// clone copies everything a change may write to, so that a cached body is never changed.
+func (b body) clone() body {
+	b.Moves = append([]string(nil), b.Moves...)
+	b.Seats = append([]seat(nil), b.Seats...)
+	b.Conns = append([]connRef(nil), b.Conns...)
+	b.Rematch = append([]int(nil), b.Rematch...)
+	if b.DrawOffer != nil {
+		d := *b.DrawOffer
+		b.DrawOffer = &d
+	}
+	if b.Result != nil {
+		r := *b.Result
+		b.Result = &r
+	}
+	return b
 }
 
 // after delivers a change: connection records, joined frames, the state to every socket,
