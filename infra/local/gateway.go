@@ -26,8 +26,8 @@ const (
 	MaxMessage    = room.MaxMessage // 128 KB per message
 	IdleTimeout   = 10 * time.Minute
 	MaxConnection = 2 * time.Hour
-	RatePerSecond = 20 // messages per second per socket, with a burst of RateBurst
-	RateBurst     = 40
+	RatePerSecond = 50 // default messages per second per socket, with a burst of RateBurst
+	RateBurst     = 100
 	readLimit     = 1 << 20 // larger messages close the socket (1009)
 	writeTimeout  = 5 * time.Second
 	defaultRoute  = "$default"
