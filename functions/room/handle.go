@@ -213,6 +213,7 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 		switch m.Action {
 		case "resume":
 			eff.detachOld = map[string]string{connID: old}
+			eff.kick = true // a returning person revives a room whose AI invocation was lost
 			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: i})
 			s.bindConn(l, eff, connID, i)
 			return eff, nil
@@ -266,6 +267,9 @@ func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
 	if l.toMove() != i {
 		return errf(CodeNotYourTurn, "")
 	}
+	if l.b.Seats[i].Kind != KindHuman {
+		return errf(CodeNotAllowed, "이 자리는 AI가 대신 두고 있습니다.")
+	}
 	mv, err := l.state.ParseMove(strings.TrimSpace(m.Move))
 	if err != nil {
 		return errf(CodeIllegalMove, "")
@@ -294,7 +298,7 @@ func (l *loaded) acceptDraw(i int) *Error {
 		return errf(CodeGameOver, "")
 	}
 	d := l.b.DrawOffer
-	if l.b.Status != StatusPlaying || d == nil || d.Seat == i || l.toMove() != i {
+	if l.b.Status != StatusPlaying || d == nil || d.Seat == i || l.toMove() != i || l.b.Seats[i].Kind != KindHuman {
 		return errf(CodeNotAllowed, "받은 무승부 제안이 없습니다.")
 	}
 	l.finish(rules.DrawBy(rules.Agreement))

@@ -347,11 +347,15 @@ func TestTakeover2min(t *testing.T) {
 	if len(h.inv.calls) != 1 || h.inv.calls[0].version != st.Version {
 		t.Fatalf("AI not invoked: %+v", h.inv.calls)
 	}
-	// Returning does not undo a takeover: the AI plays to the end of this game.
+	// Returning does not undo a takeover: the AI plays to the end of this game, and the
+	// person's token no longer moves for the seat.
 	h.send("c1", M{"action": "resume", "room": tb.id, "token": tb.tokens[1]})
 	if st := h.snap(tb); st.Seats[1].Kind != "ai" {
 		t.Fatalf("takeover undone: %+v", st.Seats[1])
 	}
+	before = h.record(tb.id)
+	h.wantError(h.move(tb, 1, "+1"), "not-allowed")
+	h.unchanged(before)
 }
 
 func TestTakeoverOffByPolicy(t *testing.T) {
@@ -447,5 +451,35 @@ func TestConnectionMovesBetweenRooms(t *testing.T) {
 	h.send("c1", M{"action": "create", "game": "track", "options": M{}})
 	if st := h.snap(a); st.Seats[1].Connected {
 		t.Fatalf("socket still counted in its old room: %+v", st.Seats[1])
+	}
+}
+
+// A watcher joining while the AI is to move neither invokes it again nor wastes its move:
+// the AI's write re-validates the turn instead of requiring the version it started at.
+func TestAIMoveSurvivesUnrelatedWrites(t *testing.T) {
+	h, hs := hooked(t)
+	usePolicy(t, room.Policy{})
+	tb := h.open("track", M{}, 1)
+	h.send("c0", M{"action": "fillAI", "room": tb.id, "token": tb.tokens[0]})
+	h.move(tb, 0, "+1")
+	if len(h.inv.calls) != 1 {
+		t.Fatalf("invocations %+v", h.inv.calls)
+	}
+	call := h.inv.calls[0]
+	hs.arm(func() { h.send("w", M{"action": "join", "room": tb.id}) }) // lands while the AI thinks
+	if err := h.svc.RunAI(context.Background(), call.room, call.version); err != nil {
+		t.Fatal(err)
+	}
+	st := h.snap(tb)
+	if st.Ply != 2 || st.Spectators != 1 {
+		t.Fatalf("AI move lost: ply %d spectators %d", st.Ply, st.Spectators)
+	}
+	if len(h.inv.calls) != 1 {
+		t.Fatalf("the watcher's join invoked the AI again: %+v", h.inv.calls)
+	}
+	// The same invocation delivered again is stale: nothing moves twice.
+	h.svc.RunAI(context.Background(), call.room, call.version)
+	if h.snap(tb).Ply != 2 {
+		t.Fatal("a duplicate invocation moved again")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"hash/crc64"
 	"io"
 	"log/slog"
 	"sync"
@@ -45,7 +46,8 @@ type Deps struct {
 // Service is the room service. Its methods are safe for concurrent use; all room state is in
 // the Store, so many Services (Lambda instances) may share one store.
 type Service struct {
-	d Deps
+	d     Deps
+	cache stateCache
 }
 
 // New makes a Service.
@@ -67,6 +69,7 @@ type effects struct {
 	joinedTo  []string
 	bind      []Conn // connection records to write
 	broadcast bool   // post the state to every socket of the room
+	kick      bool   // the AI's turn may have begun: ask the Invoker (set by update)
 	noWrite   bool   // nothing changed; only reply
 	detachOld map[string]string
 }
@@ -77,6 +80,9 @@ const maxAttempts = 16
 // read, re-reading and re-running fn after a lost race. expect, when non-zero, is the only
 // version fn may run at (AI and delayed actions): a different version returns (nil, nil).
 func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
+	if !validRoomID(id) {
+		return nil, nil, errf(CodeRoomNotFound, "")
+	}
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		now := s.d.Clock.Now()
 		rec, err := s.d.Store.GetRoom(ctx, id, now)
@@ -95,10 +101,12 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 			s.d.Log.Error("room: decode", "room", id, "err", err)
 			return nil, nil, errf(CodeInternal, "")
 		}
+		before := l.turnKey()
 		eff, e := fn(l)
 		if e != nil {
 			return l, nil, e
 		}
+		eff.kick = eff.kick || l.turnKey() != before
 		if eff.noWrite {
 			return l, eff, nil
 		}
@@ -122,6 +130,7 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 			return nil, nil, errf(CodeInternal, "")
 		}
 		l.version = next.Version
+		s.cache.put(id, next.Version, next.Body, l)
 		return l, eff, nil
 	}
 	s.d.Log.Error("room: too many conflicts", "room", id)
@@ -131,6 +140,15 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 // decode reads a stored room and replays its moves.
 func (s *Service) decode(rec Record) (*loaded, error) {
 	l := &loaded{id: rec.ID, version: rec.Version}
+	if b, st := s.cache.get(rec); st != nil {
+		l.b, l.state = b, st
+		g, ok1 := rules.Lookup(l.b.Game)
+		pol, ok2 := PolicyFor(l.b.Game)
+		if ok1 && ok2 {
+			l.game, l.pol = g, pol
+			return l, nil
+		}
+	}
 	if err := json.Unmarshal(rec.Body, &l.b); err != nil {
 		return nil, err
 	}
@@ -152,7 +170,74 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 		return nil, err
 	}
 	l.state = st
+	s.cache.put(rec.ID, rec.Version, rec.Body, l)
 	return l, nil
+}
+
+// stateCacheSize bounds the replayed states kept in memory.
+const stateCacheSize = 4096
+
+// stateCache keeps the decoded body and replayed game state of recently used rooms, keyed
+// by room id, version and the stored bytes' length and checksum, so that a message neither
+// decodes JSON nor replays the whole game. A stored version's body never changes (a reused
+// id after expiry differs in its bytes), so a hit is right.
+type stateCache struct {
+	mu sync.Mutex
+	m  map[string]cachedState
+}
+
+type cachedState struct {
+	version int64
+	sum     uint64
+	b       body
+	state   rules.State
+}
+
+func bodySum(b []byte) uint64 { return crc64.Checksum(b, crcTable) ^ uint64(len(b))<<48 }
+
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
+func (c *stateCache) get(rec Record) (body, rules.State) {
+	c.mu.Lock()
+	e, ok := c.m[rec.ID]
+	c.mu.Unlock()
+	if !ok || e.version != rec.Version || e.sum != bodySum(rec.Body) {
+		return body{}, nil
+	}
+	return e.b.clone(), e.state
+}
+
+func (c *stateCache) put(id string, version int64, raw []byte, l *loaded) {
+	e := cachedState{version: version, sum: bodySum(raw), b: l.b.clone(), state: l.state}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]cachedState{}
+	}
+	if _, ok := c.m[id]; !ok && len(c.m) >= stateCacheSize {
+		for k := range c.m { // drop an arbitrary entry
+			delete(c.m, k)
+			break
+		}
+	}
+	c.m[id] = e
+}
+
+// clone copies everything a change may write to, so that a cached body is never changed.
+func (b body) clone() body {
+	b.Moves = append([]string(nil), b.Moves...)
+	b.Seats = append([]seat(nil), b.Seats...)
+	b.Conns = append([]connRef(nil), b.Conns...)
+	b.Rematch = append([]int(nil), b.Rematch...)
+	if b.DrawOffer != nil {
+		d := *b.DrawOffer
+		b.DrawOffer = &d
+	}
+	if b.Result != nil {
+		r := *b.Result
+		b.Result = &r
+	}
+	return b
 }
 
 // after delivers a change: connection records, joined frames, the state to every socket,
@@ -180,7 +265,23 @@ func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
 	if eff.broadcast {
 		s.broadcast(ctx, l, eff)
 	}
-	s.kickAI(ctx, l)
+	if eff.kick {
+		s.kickAI(ctx, l)
+	}
+}
+
+// turnKey identifies whose turn it is and who plays it: a write that changes it may start
+// the AI's turn. Writes that leave it alone (a watcher joins, a socket closes) do not
+// invoke the AI again, so a running AI move is not wasted.
+type turnKey struct {
+	status    string
+	game, ply int
+	toMove    int
+	aiPlays   bool
+}
+
+func (l *loaded) turnKey() turnKey {
+	return turnKey{l.b.Status, l.b.GameNo, len(l.b.Moves), l.toMove(), l.aiPlays(l.toMove())}
 }
 
 // kickAI asks the Invoker to move when the AI plays the seat to move.
@@ -229,10 +330,13 @@ func (s *Service) broadcast(ctx context.Context, l *loaded, eff *effects) {
 	if eff != nil && eff.sender != "" && !sent {
 		send(eff.sender, mustJSON(outState{Type: "state", ID: eff.id, Room: snap}))
 	}
+	// A gone socket leaves this room even when its connection record is already gone
+	// (e.g. sockets of a previous run of the local stack).
 	for _, c := range gone {
-		if err := s.Disconnect(ctx, c); err != nil {
+		if err := s.d.Store.DeleteConn(ctx, c); err != nil {
 			s.d.Log.Warn("room: drop gone conn", "conn", c, "err", err)
 		}
+		s.detach(ctx, l.id, c)
 	}
 }
 
@@ -413,7 +517,17 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		}
 		offer = l.mayOfferDraw(seatIdx) && s.d.AI.OfferDraw(l.state)
 	}
-	l2, eff, e := s.update(ctx, roomID, version, func(l *loaded) (*effects, *Error) {
+	// Write on the current room if the turn is still the one the AI thought about (a
+	// watcher may have joined meanwhile); otherwise drop the move.
+	game, ply := l.b.GameNo, len(l.b.Moves)
+	l2, eff, e := s.update(ctx, roomID, 0, func(l *loaded) (*effects, *Error) {
+		if l.b.Status != StatusPlaying || l.b.GameNo != game || len(l.b.Moves) != ply ||
+			l.toMove() != seatIdx || !l.aiPlays(seatIdx) {
+			return &effects{noWrite: true}, nil
+		}
+		if accept && (l.b.DrawOffer == nil || l.b.DrawOffer.Seat == seatIdx) {
+			return &effects{noWrite: true}, nil
+		}
 		if accept {
 			l.b.Result = &result{Reason: rules.Agreement.String()}
 			l.b.Status = StatusOver
@@ -426,9 +540,12 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		return &effects{broadcast: true}, nil
 	})
 	if e != nil {
+		if e.Code == CodeRoomNotFound {
+			return nil
+		}
 		return e
 	}
-	if eff != nil {
+	if !eff.noWrite {
 		s.after(ctx, l2, eff)
 	}
 	return nil
@@ -487,6 +604,9 @@ func (l *loaded) finish(o rules.Outcome) {
 // Snapshot reads a room as the wire shows it, without changing anything. Errors:
 // ErrNotFound when the room is absent or expired.
 func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error) {
+	if !validRoomID(roomID) {
+		return nil, ErrNotFound
+	}
 	now := s.d.Clock.Now()
 	rec, err := s.d.Store.GetRoom(ctx, roomID, now)
 	if err != nil {
@@ -497,4 +617,34 @@ func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error
 		return nil, err
 	}
 	return l.snapshot(now), nil
+}
+
+// ResetConnections forgets every socket of a room, marking their seats away from now: the
+// local stack calls it for each stored room when it starts, since no socket survives a
+// restart (API Gateway has no such event; its $disconnect always arrives).
+func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
+	l, eff, e := s.update(ctx, roomID, 0, func(l *loaded) (*effects, *Error) {
+		if len(l.b.Conns) == 0 {
+			return &effects{noWrite: true}, nil
+		}
+		now := ms(s.d.Clock.Now())
+		for _, c := range l.b.Conns {
+			if c.Seat >= 0 && l.b.Seats[c.Seat].Kind == KindHuman {
+				l.b.Seats[c.Seat].AwaySince = now
+			}
+		}
+		l.b.Conns = nil
+		return &effects{}, nil
+	})
+	if e != nil {
+		if e.Code == CodeRoomNotFound {
+			return nil
+		}
+		return e
+	}
+	if !eff.noWrite {
+		s.kickAI(ctx, l) // invocations of a previous run are lost
+		s.scheduleAway(ctx, l)
+	}
+	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -27,8 +26,8 @@ const (
 	MaxMessage    = room.MaxMessage // 128 KB per message
 	IdleTimeout   = 10 * time.Minute
 	MaxConnection = 2 * time.Hour
-	RatePerSecond = 20 // messages per second per socket, with a burst of RateBurst
-	RateBurst     = 40
+	RatePerSecond = 50 // default messages per second per socket, with a burst of RateBurst
+	RateBurst     = 100
 	readLimit     = 1 << 20 // larger messages close the socket (1009)
 	writeTimeout  = 5 * time.Second
 	defaultRoute  = "$default"
@@ -67,8 +66,12 @@ type socket struct {
 	sourceIP    string
 	userAgent   string
 	cancel      context.CancelFunc
-	wmu         sync.Mutex // keeps frames in posting order
+	out         chan []byte // frames waiting for the writer, in posting order
 }
+
+// outQueue is how many frames may wait for a slow client before its socket is dropped (as
+// API Gateway would, a poster never waits for a client to read).
+const outQueue = 256
 
 // NewGateway returns a gateway routing to h.
 func NewGateway(h Handler, log *slog.Logger) *Gateway {
@@ -120,7 +123,9 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(context.Background(), MaxConnection)
 	defer cancel()
 	host, _, _ := net.SplitHostPort(r.RemoteAddr)
-	s := &socket{c: c, connectedAt: time.Now(), lastActive: time.Now(), sourceIP: host, userAgent: r.UserAgent(), cancel: cancel}
+	s := &socket{c: c, connectedAt: time.Now(), lastActive: time.Now(), sourceIP: host, userAgent: r.UserAgent(), cancel: cancel,
+		out: make(chan []byte, outQueue)}
+	go s.writer(ctx)
 	if err := g.h.Connect(ctx, id); err != nil {
 		g.log.Error("local: $connect", "conn", id, "err", err)
 		c.Close(websocket.StatusInternalError, "connect failed")
@@ -164,12 +169,12 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		last = now
 		if g.Rate > 0 && tokens < 1 {
-			g.post(ctx, s, room.ErrorFrame(room.CodeRateLimited, nil))
+			s.enqueue(room.ErrorFrame(room.CodeRateLimited, nil))
 			continue
 		}
 		tokens--
 		if len(data) > MaxMessage {
-			g.post(ctx, s, room.ErrorFrame(room.CodeTooLarge, nil))
+			s.enqueue(room.ErrorFrame(room.CodeTooLarge, nil))
 			continue
 		}
 		// Every route of our API goes to the same handler, as every route's Lambda calls
@@ -180,12 +185,33 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (g *Gateway) post(ctx context.Context, s *socket, msg []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
-	defer cancel()
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	return s.c.Write(ctx, websocket.MessageText, msg)
+// writer sends queued frames until the socket ends; a failed write ends the socket.
+func (s *socket) writer(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case msg := <-s.out:
+			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			err := s.c.Write(wctx, websocket.MessageText, msg)
+			cancel()
+			if err != nil {
+				s.cancel()
+				return
+			}
+		}
+	}
+}
+
+// enqueue queues a frame; a client too slow to take outQueue frames loses its socket.
+func (s *socket) enqueue(msg []byte) error {
+	select {
+	case s.out <- msg:
+		return nil
+	default:
+		s.cancel()
+		return room.ErrGone
+	}
 }
 
 // Post implements room.Notifier: ErrGone for a socket that is not open.
@@ -196,10 +222,7 @@ func (g *Gateway) Post(ctx context.Context, connID string, msg []byte) error {
 	if s == nil {
 		return room.ErrGone
 	}
-	if err := g.post(ctx, s, msg); err != nil {
-		return errors.Join(room.ErrGone, err)
-	}
-	return nil
+	return s.enqueue(msg)
 }
 
 // CloseAll closes every socket (each runs its $disconnect) and waits for them; later
@@ -249,7 +272,7 @@ func (g *Gateway) Management() http.Handler {
 				http.Error(w, `{"message":"PayloadTooLargeException"}`, http.StatusRequestEntityTooLarge)
 				return
 			}
-			if err := g.post(r.Context(), s, buf); err != nil {
+			if err := s.enqueue(buf); err != nil {
 				w.WriteHeader(http.StatusGone)
 				return
 			}

@@ -214,6 +214,20 @@ func (s *Store) DeleteConn(_ context.Context, id string) error {
 	})
 }
 
+// RoomIDs lists the rooms live at now.
+func (s *Store) RoomIDs(now time.Time) ([]string, error) {
+	var ids []string
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketRooms).ForEach(func(k, v []byte) error {
+			if len(v) >= 16 && !expired(int64(binary.BigEndian.Uint64(v[8:])), now) {
+				ids = append(ids, string(k))
+			}
+			return nil
+		})
+	})
+	return ids, err
+}
+
 // Sweep deletes rooms and connections expired at now and returns how many it removed; the
 // local stack runs it now and then (DynamoDB's TTL does this job on AWS).
 func (s *Store) Sweep(now time.Time) (int, error) {

@@ -411,6 +411,9 @@ func TestE2ERestartContinues(t *testing.T) {
 	if *j.Seat != 1 || st.Ply != 3 || strings.Join(st.Moves, " ") != "11-15 23-19 8-11" || st.Status != "playing" {
 		t.Fatalf("after restart: %+v %+v", j, st)
 	}
+	if st.Seats[0].Connected || !st.Seats[1].Connected || st.Spectators != 0 {
+		t.Fatalf("sockets of the first run still counted: %+v, %d spectators", st.Seats, st.Spectators)
+	}
 	b.send(map[string]any{"action": "move", "room": id, "token": tb, "ply": 3, "move": "22-17"})
 	if st := b.state(func(x *snapshot) bool { return x.Ply == 4 }); st.Moves[3] != "22-17" {
 		t.Fatalf("%+v", st)
@@ -462,5 +465,37 @@ func TestE2EConfigAndPlaceholder(t *testing.T) {
 	resp.Body.Close()
 	if !strings.Contains(string(body), `lang="ko"`) || !strings.Contains(string(body), "빌드되지 않았습니다") {
 		t.Fatalf("placeholder page: %s", body)
+	}
+}
+
+// Seed 001 over the wire: a draw offered with a move and accepted, then a rematch with
+// colours swapped (the joiner now moves first as Black).
+func TestE2EDrawOfferAndRematch(t *testing.T) {
+	s := startServer(t, "--store", "memory")
+	id, a, b, _, ta, tb, _ := pair(t, s)
+	a.send(map[string]any{"action": "move", "room": id, "token": ta, "ply": 0, "move": "11-15", "offerDraw": true})
+	st := b.state(func(x *snapshot) bool { return x.Ply == 1 })
+	if !strings.Contains(st.raw, `"drawOffer":{"seat":0,"ply":1}`) {
+		t.Fatalf("offer not shown: %s", st.raw)
+	}
+	b.send(map[string]any{"action": "acceptDraw", "room": id, "token": tb})
+	st = a.state(func(x *snapshot) bool { return x.Status == "over" })
+	if st.Result == nil || st.Result.Winner != nil || st.Result.Reason != "agreement" {
+		t.Fatalf("after accept: %+v", st.Result)
+	}
+	a.send(map[string]any{"action": "rematch", "room": id, "token": ta})
+	b.send(map[string]any{"action": "rematch", "room": id, "token": tb})
+	jb := b.next(func(f frame) bool { return f.Type == "joined" })
+	ja := a.next(func(f frame) bool { return f.Type == "joined" })
+	if *jb.Seat != 0 || *ja.Seat != 1 {
+		t.Fatalf("rematch seats: joiner %d creator %d, want 0 and 1", *jb.Seat, *ja.Seat)
+	}
+	st = b.state(func(x *snapshot) bool { return x.Status == "playing" })
+	if st.Ply != 0 || st.ToMove != 0 {
+		t.Fatalf("new game: %+v", st)
+	}
+	b.send(map[string]any{"action": "move", "room": id, "token": tb, "ply": 0, "move": "9-13"})
+	if st := a.state(func(x *snapshot) bool { return x.Status == "playing" && x.Ply == 1 }); st.Moves[0] != "9-13" {
+		t.Fatalf("%+v", st)
 	}
 }
