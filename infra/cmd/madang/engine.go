@@ -128,16 +128,20 @@ func (h *hub) run(in io.Reader) {
 		}
 		close(lines)
 	}()
+	// The search runs in its own goroutine and hands its "done" line back, so that the
+	// loop prints it only once it has left the searching state: the GUI's next command
+	// then always finds the engine idle.
 	var cancel context.CancelFunc
-	var done chan struct{}
+	var result chan string
 	for {
 		var line string
 		var ok bool
-		if done != nil {
+		if result != nil {
 			select {
 			case line, ok = <-lines:
-			case <-done:
-				done, cancel = nil, nil
+			case r := <-result:
+				result, cancel = nil, nil
+				h.send(r)
 				continue
 			}
 		} else {
@@ -146,12 +150,12 @@ func (h *hub) run(in io.Reader) {
 		if !ok {
 			if cancel != nil {
 				cancel() // the GUI is gone: stop at once
-				<-done
+				<-result
 			}
 			return
 		}
 		c := parseHubLine(line)
-		if done != nil { // searching: only these commands are expected
+		if result != nil { // searching: only these commands are expected
 			switch c.cmd {
 			case "stop":
 				cancel()
@@ -159,7 +163,7 @@ func (h *hub) run(in io.Reader) {
 				h.send("pong")
 			case "quit":
 				cancel()
-				<-done
+				<-result
 				return
 			}
 			continue
@@ -191,11 +195,8 @@ func (h *hub) run(in io.Reader) {
 			h.setLevel(c.args)
 		case "go":
 			ctx, cf := context.WithCancel(context.Background())
-			cancel, done = cf, make(chan struct{})
-			go func(done chan struct{}) {
-				defer close(done)
-				h.think(ctx)
-			}(done)
+			cancel, result = cf, make(chan string, 1)
+			go func(result chan string) { result <- h.think(ctx) }(result)
 		case "quit":
 			return
 		case "":
@@ -268,7 +269,8 @@ func (h *hub) setLevel(a map[string]string) {
 	// "level infinite": no bound; the GUI sends stop.
 }
 
-func (h *hub) think(ctx context.Context) {
+// think searches the current position and returns the "done" (or "error") line.
+func (h *hub) think(ctx context.Context) string {
 	s := h.searcher()
 	start := time.Now()
 	s.Report = func(i aidraughts.Info) {
@@ -290,12 +292,11 @@ func (h *hub) think(ctx context.Context) {
 	var l aidraughts.MoveList
 	h.v.Generate(&h.pos, &l)
 	if l.N == 0 {
-		h.send(`error message="no legal move"`)
-		return
+		return `error message="no legal move"`
 	}
 	line := "done move=" + aidraughts.HubMove(r.Move)
 	if len(r.PV) > 1 {
 		line += " ponder=" + aidraughts.HubMove(r.PV[1])
 	}
-	h.send(line)
+	return line
 }
