@@ -126,8 +126,8 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		totalPlies += st.Ply()
-		fmt.Fprintf(stdout, "game %d: a=%s plays seat %d: %s (%s) in %d plies, %v\n", i+1, levels[0], aSeat,
-			result, o.Reason, st.Ply(), time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(stdout, "game %d: a=%s plays seat %d: %s (%s) in %d plies, %v, final %s\n", i+1, levels[0], aSeat,
+			result, o.Reason, st.Ply(), time.Since(start).Round(time.Millisecond), st.Encode())
 	}
 	rep.AvgPlies = float64(totalPlies) / float64(*n)
 	b, _ := json.Marshal(rep)
