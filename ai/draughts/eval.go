@@ -101,10 +101,10 @@ func (v *Variant) Evaluate(p *Position) int {
 	pieces := totalMen + kings[0] + kings[1]
 	occ := p.Occupied()
 	g := v.g
-	advWeight := 2 + (2*v.g.n/5-totalMen)/6
-	if !v.FlyingKings {
-		advWeight = 2 + (24-totalMen)/4
-	}
+	// Advancement counts for more as the men thin out (runaways and crowning decide
+	// endings); in the opening it is a slight plus only.
+	startMen := 2 * (2 * v.g.n / 5) // 40 or 24
+	advWeight := 1 + (startMen-totalMen)/6
 	var score [2]int
 	for c := Color(0); c < 2; c++ {
 		s := men[c]*manValue + kings[c]*t.kingValue
@@ -145,12 +145,9 @@ func (v *Variant) Evaluate(p *Position) int {
 	}
 	diff := score[me] - score[me^1]
 	mat := (men[me]-men[me^1])*manValue + (kings[me]-kings[me^1])*t.kingValue
-	// Ahead in material: trading down makes the extra piece count for more.
-	if mat > 0 {
-		diff += (2*g.n/5*2 - pieces) * 2
-	} else if mat < 0 {
-		diff -= (2*g.n/5*2 - pieces) * 2
-	}
+	// Ahead in material, trading down makes the extra material count for more: the
+	// advantage is worth more against fewer pieces (3 kings v 2 gains by trading to 2 v 1).
+	diff += mat * 4 / pieces
 	if v.FlyingKings {
 		// FMJD art. 6.2/6.3 endings (at most three pieces with a king against a lone
 		// king) are drawn by rule or theory; so is a king each with little else.

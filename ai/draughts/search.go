@@ -289,15 +289,18 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 	}
 	// Transposition table.
 	var ttMove uint32
-	if e, ok := s.tt.Probe(h); ok {
-		ttMove = e.Move
-		if !pvNode && int(e.Depth) >= depth {
-			sc := scoreFromTT(int(e.Score), ply)
-			switch {
-			case e.Bound == ai.BoundExact,
-				e.Bound == ai.BoundLower && sc >= beta,
-				e.Bound == ai.BoundUpper && sc <= alpha:
-				return sc
+	useTT := depth > 0 // quiescence nodes are many and cheap: keep them out of the table
+	if useTT {
+		if e, ok := s.tt.Probe(h); ok {
+			ttMove = e.Move
+			if !pvNode && int(e.Depth) >= depth {
+				sc := scoreFromTT(int(e.Score), ply)
+				switch {
+				case e.Bound == ai.BoundExact,
+					e.Bound == ai.BoundLower && sc >= beta,
+					e.Bound == ai.BoundUpper && sc <= alpha:
+					return sc
+				}
 			}
 		}
 	}
@@ -390,6 +393,8 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 	} else if best >= beta {
 		bound = ai.BoundLower
 	}
-	s.tt.Store(h, bestMove, scoreToTT(best, ply), depth, bound)
+	if useTT {
+		s.tt.Store(h, bestMove, scoreToTT(best, ply), depth, bound)
+	}
 	return best
 }

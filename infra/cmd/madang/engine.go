@@ -1,0 +1,302 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"madang/ai"
+	aidraughts "madang/ai/draughts"
+)
+
+func init() {
+	register("engine", "play checkers or draughts over the Hub protocol on stdin/stdout", runEngine)
+}
+
+// runEngine: madang engine [--game draughts|checkers] [--tt MB]: a Hub protocol engine
+// (the protocol of Scan 3.x and the Hub GUI, version 2) on standard input and output.
+func runEngine(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "draughts", "game id: draughts or checkers")
+	tt := fs.Int("tt", 64, "transposition table size in MB")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	v, ok := aidraughts.VariantByID(*game)
+	if !ok {
+		fmt.Fprintf(stderr, "engine: unknown game %q (draughts or checkers)\n", *game)
+		return 2
+	}
+	if *tt < 1 || *tt > 4096 {
+		fmt.Fprintln(stderr, "engine: --tt must be 1..4096")
+		return 2
+	}
+	newHub(v, *tt, stdout).run(os.Stdin)
+	return 0
+}
+
+// hubArgs is one protocol line: the command and its arguments (flags have empty values).
+type hubArgs struct {
+	cmd  string
+	args map[string]string
+}
+
+// parseHubLine splits `<command> <arg>=<val> ...`, values optionally in double quotes.
+func parseHubLine(line string) hubArgs {
+	line = strings.TrimSpace(line)
+	i := strings.IndexAny(line, " \t")
+	if i < 0 {
+		return hubArgs{cmd: line, args: map[string]string{}}
+	}
+	h := hubArgs{cmd: line[:i], args: map[string]string{}}
+	rest := line[i:]
+	for {
+		rest = strings.TrimLeft(rest, " \t")
+		if rest == "" {
+			return h
+		}
+		j := strings.IndexAny(rest, "= \t")
+		if j < 0 {
+			h.args[rest] = ""
+			return h
+		}
+		name := rest[:j]
+		if rest[j] != '=' {
+			h.args[name] = ""
+			rest = rest[j:]
+			continue
+		}
+		rest = rest[j+1:]
+		if strings.HasPrefix(rest, "\"") {
+			k := strings.IndexByte(rest[1:], '"')
+			if k < 0 {
+				h.args[name] = rest[1:]
+				return h
+			}
+			h.args[name] = rest[1 : k+1]
+			rest = rest[k+2:]
+			continue
+		}
+		k := strings.IndexAny(rest, " \t")
+		if k < 0 {
+			h.args[name] = rest
+			return h
+		}
+		h.args[name] = rest[:k]
+		rest = rest[k:]
+	}
+}
+
+type hub struct {
+	v      *aidraughts.Variant
+	ttMB   int
+	s      *aidraughts.Searcher
+	mu     sync.Mutex // guards out
+	out    io.Writer
+	pos    aidraughts.Position
+	hist   []uint64 // positions since the last irreversible move, before pos
+	rev    int
+	limits ai.Budget
+	depth  int
+}
+
+func newHub(v *aidraughts.Variant, ttMB int, out io.Writer) *hub {
+	return &hub{v: v, ttMB: ttMB, out: out, pos: v.Start()}
+}
+
+func (h *hub) send(line string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	io.WriteString(h.out, line+"\n")
+}
+
+func (h *hub) run(in io.Reader) {
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	// The search runs in its own goroutine and hands its "done" line back, so that the
+	// loop prints it only once it has left the searching state: the GUI's next command
+	// then always finds the engine idle.
+	var cancel context.CancelFunc
+	var result chan string
+	for {
+		var line string
+		var ok bool
+		if result != nil {
+			select {
+			case line, ok = <-lines:
+			case r := <-result:
+				result, cancel = nil, nil
+				h.send(r)
+				continue
+			}
+		} else {
+			line, ok = <-lines
+		}
+		if !ok {
+			if cancel != nil {
+				cancel() // the GUI is gone: stop at once
+				<-result
+			}
+			return
+		}
+		c := parseHubLine(line)
+		if result != nil { // searching: only these commands are expected
+			switch c.cmd {
+			case "stop":
+				cancel()
+			case "ping":
+				h.send("pong")
+			case "quit":
+				cancel()
+				<-result
+				return
+			}
+			continue
+		}
+		switch c.cmd {
+		case "hub":
+			h.send(`id name=madang version=1.0 author="madang" country=KR`)
+			h.send(fmt.Sprintf("param name=variant value=%s type=enum values=\"%s\"", h.v.ID, h.v.ID))
+			h.send(fmt.Sprintf("param name=tt-size value=%d type=int min=1 max=4096", h.ttMB))
+			h.send("wait")
+		case "set-param":
+			if c.args["name"] == "tt-size" {
+				if n, err := strconv.Atoi(c.args["value"]); err == nil && n >= 1 && n <= 4096 {
+					h.ttMB = n
+				}
+			}
+		case "init":
+			h.searcher()
+			h.send("ready")
+		case "new-game":
+			h.searcher().Clear()
+		case "ping":
+			h.send("pong")
+		case "pos":
+			if err := h.setPos(c.args["pos"], c.args["moves"]); err != nil {
+				h.send(fmt.Sprintf("error message=%q", err.Error()))
+			}
+		case "level":
+			h.setLevel(c.args)
+		case "go":
+			ctx, cf := context.WithCancel(context.Background())
+			cancel, result = cf, make(chan string, 1)
+			go func(result chan string) { result <- h.think(ctx) }(result)
+		case "quit":
+			return
+		case "":
+		default:
+			// The protocol asks engines to ignore what they do not understand.
+		}
+	}
+}
+
+func (h *hub) searcher() *aidraughts.Searcher {
+	if h.s == nil {
+		h.s = aidraughts.NewSearcher(h.v, h.ttMB)
+	}
+	return h.s
+}
+
+func (h *hub) setPos(pos, moves string) error {
+	p := h.v.Start()
+	if pos != "" {
+		var err error
+		if p, err = h.v.ParseHub(pos); err != nil {
+			return err
+		}
+	}
+	h.hist, h.rev = nil, 0
+	for _, t := range strings.Fields(moves) {
+		m, err := h.v.ParseMove(&p, t)
+		if err != nil {
+			return err
+		}
+		king := p.Kings[p.Side]&(1<<m.From) != 0
+		if m.IsCapture() || !king {
+			h.hist, h.rev = nil, 0
+		} else {
+			h.hist = append(h.hist, p.Hash())
+			h.rev++
+		}
+		p = h.v.Apply(&p, m)
+	}
+	h.pos = p
+	return nil
+}
+
+func (h *hub) setLevel(a map[string]string) {
+	secs := func(k string) (time.Duration, bool) {
+		f, err := strconv.ParseFloat(a[k], 64)
+		if err != nil || f < 0 {
+			return 0, false
+		}
+		return time.Duration(f * float64(time.Second)), true
+	}
+	h.limits, h.depth = ai.Budget{}, 0
+	if d, err := strconv.Atoi(a["depth"]); err == nil && d > 0 {
+		h.depth = d
+	}
+	if t, ok := secs("move-time"); ok {
+		h.limits.Time = t
+	}
+	if t, ok := secs("time"); ok {
+		moves := 30
+		if n, err := strconv.Atoi(a["moves"]); err == nil && n > 0 {
+			moves = n
+		}
+		inc, _ := secs("inc")
+		h.limits.Time = min(t/time.Duration(moves)+inc*8/10, t/3)
+		if h.limits.Time <= 0 {
+			h.limits.Time = 10 * time.Millisecond
+		}
+	}
+	// "level infinite": no bound; the GUI sends stop.
+}
+
+// think searches the current position and returns the "done" (or "error") line.
+func (h *hub) think(ctx context.Context) string {
+	s := h.searcher()
+	start := time.Now()
+	s.Report = func(i aidraughts.Info) {
+		el := time.Since(start).Seconds()
+		pv := make([]string, len(i.PV))
+		for k, m := range i.PV {
+			pv[k] = aidraughts.HubMove(m)
+		}
+		nps := 0.0
+		if el > 0 {
+			nps = float64(i.Nodes) / el / 1e6
+		}
+		h.send(fmt.Sprintf("info depth=%d score=%.2f nodes=%d time=%.3f nps=%.2f pv=\"%s\"",
+			i.Depth, float64(i.Score)/100, i.Nodes, el, nps, strings.Join(pv, " ")))
+	}
+	defer func() { s.Report = nil }()
+	lim := aidraughts.Limits{Depth: h.depth, ReversiblePlies: h.rev, History: h.hist}
+	r := s.Search(h.pos, lim, ai.NewControl(ctx, h.limits))
+	var l aidraughts.MoveList
+	h.v.Generate(&h.pos, &l)
+	if l.N == 0 {
+		return `error message="no legal move"`
+	}
+	line := "done move=" + aidraughts.HubMove(r.Move)
+	if len(r.PV) > 1 {
+		line += " ponder=" + aidraughts.HubMove(r.PV[1])
+	}
+	return line
+}
