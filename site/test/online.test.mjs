@@ -51,6 +51,8 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     await b.waitForSelector('#join-button:visible');
     await b.click('#join-button');
     await myTurn(a);
+    // B, the second player, sees the board turned toward itself once its snapshot is drawn
+    await b.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing' && window.__madang.view.toMove === 0);
     assert.equal(await b.evaluate(() => window.__madang.online.seat), 1);
     assert.equal(await b.evaluate(() => window.__madang.board3d.flip), true);
     assert.equal(await a.evaluate(() => window.__madang.board3d.flip), false);
@@ -106,8 +108,8 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     await a.click('#rematch');
     await b.click('#rematch');
     await myTurn(b);
+    await a.waitForFunction(() => window.__madang.online.seat === 1 && window.__madang.view.ply === 0 && window.__madang.online.snap.status === 'playing');
     assert.equal(await b.evaluate(() => window.__madang.online.seat), 0);
-    assert.equal(await a.evaluate(() => window.__madang.online.seat), 1);
     assert.equal(await a.evaluate(() => window.__madang.board3d.flip), true);
     assert.equal((await view(b)).ply, 0);
     await moveByCanvas(b);
