@@ -12,7 +12,7 @@ const ply = (page) => page.evaluate(() => window.__madang.view && window.__madan
 const waitPly = (page, n) => page.waitForFunction((k) => window.__madang.view && window.__madang.view.ply === k, n, { timeout: 20000 });
 const myTurn = (page) => page.waitForFunction(() => {
   const a = window.__madang;
-  return a.online && a.online.snap && a.online.snap.status === 'playing' && a.view.toMove === a.online.seat;
+  return a.online && a.online.snap && a.online.snap.status === 'playing' && a.view && a.view.ply === a.online.snap.ply && a.view.toMove === a.online.seat;
 }, null, { timeout: 20000 });
 
 async function moveByCanvas(page) {
@@ -52,7 +52,7 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     await b.click('#join-button');
     await myTurn(a);
     // B, the second player, sees the board turned toward itself once its snapshot is drawn
-    await b.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing' && window.__madang.view.toMove === 0);
+    await b.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing' && window.__madang.view && window.__madang.view.toMove === 0);
     assert.equal(await b.evaluate(() => window.__madang.online.seat), 1);
     assert.equal(await b.evaluate(() => window.__madang.board3d.flip), true);
     assert.equal(await a.evaluate(() => window.__madang.board3d.flip), false);

@@ -76,6 +76,7 @@ async function startLocal(mode, level, human, fen = '') {
   app.human = mode === 'ai' ? human : 0;
   app.seed = (Math.random() * 2 ** 31) | 0;
   app.gen++;
+  app.thinking = false;
   app.sel = null;
   app.offerNext = false;
   $('result').hidden = true;
@@ -87,12 +88,6 @@ async function startLocal(mode, level, human, fen = '') {
 }
 
 // ---- the picture -----------------------------------------------------------
-
-function mySeat() {
-  if (app.mode === 'ai') return app.human;
-  if (app.mode === 'online') return app.online ? app.online.seat : -1;
-  return app.view ? app.view.toMove : 0;
-}
 
 function myTurn() {
   const v = app.view;
@@ -267,7 +262,9 @@ function spoken(m) {
 function setView(v) {
   const prev = app.view;
   app.view = v;
-  app.sel = null;
+  // a snapshot that changes nothing on the board (a spectator came, a seat reconnected)
+  // keeps the selection
+  if (!(prev && prev.fen === v.fen && prev.ply === v.ply && prev.toMove === v.toMove)) app.sel = null;
   const animate = !!(prev && prev.game === v.game && v.ply === prev.ply + 1 && v.last);
   if (v.moves.length && !app.firstMovesAt) {
     app.firstMovesAt = performance.now();
@@ -326,7 +323,9 @@ function tap(sq) {
     return;
   }
   if (!myTurn()) {
-    if (app.mode !== 'local' && !app.thinking && v.toMove >= 0) say(MSG.notYourTurn);
+    if (!app.mode || app.thinking) return;
+    if (app.mode === 'online' && app.online && app.online.seat < 0) return say('관전 중에는 둘 수 없습니다.');
+    if (app.mode !== 'local' && v.toMove >= 0) say(MSG.notYourTurn);
     return;
   }
   const p = v.board[sq];
