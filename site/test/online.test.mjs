@@ -120,3 +120,34 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
   await ctxB.close();
   await ctxC.close();
 });
+
+test('checkers online: an away opponent shows a countdown, then the AI takeover button', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const a = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('online-away', [a], async () => {
+    await engineReady(a);
+    await a.click('button[data-mode="online"]');
+    await a.waitForFunction(() => window.__madang.online && window.__madang.online.snap && window.__madang.online.seat === 0);
+    // the server's snapshot as PROTOCOL.md shows it for a seat away since some time ago
+    const away = async (ms) => a.evaluate(async (since) => {
+      const o = window.__madang.online;
+      const now = Date.now();
+      await o.onState({
+        ...o.snap, version: o.version + 1, status: 'playing', ply: 0, moves: [], toMove: 0,
+        seats: [
+          { kind: 'human', connected: true, awaySince: null, ai: false, mayOfferDraw: true },
+          { kind: 'human', connected: false, awaySince: now - since, ai: false, mayOfferDraw: true },
+        ],
+        policy: { ...o.snap.policy, takeoverAfterMs: 120000 }, serverTime: now,
+      });
+    }, ms);
+    await away(60_000);
+    assert.match(await a.textContent('#seats'), /연결 끊김 · (1:00|0:59) 뒤 AI로 교체 가능/);
+    assert.equal(await a.isVisible('#takeover'), false);
+    await away(121_000);
+    await a.waitForSelector('#takeover:visible');
+    assert.equal(await a.textContent('#takeover'), 'AI로 교체해서 계속하기');
+    assert.deepEqual(a.errors, []);
+  });
+  await ctx.close();
+});
