@@ -82,8 +82,10 @@ async function startLocal(mode, level, human, fen = '') {
   $('result').hidden = true;
   const a = await app.engine.ask('start', { game: app.game, fen });
   if (!a.ok) return say(MSG.engineFailed);
+  const fromMenu = !$('menu').hidden;
   showPhase('game');
   setView(a.view);
+  if (fromMenu) buttons.focusCurrent();
   maybeAI();
 }
 
@@ -419,7 +421,7 @@ $('back-to-menu').addEventListener('click', () => {
 function startOnline() {
   app.gen++;
   app.mode = 'online';
-  app.online = new Online(app, { setView, render, say, showPhase });
+  app.online = new Online(app, { setView, render, say, showPhase, setRuleset });
   app.online.create(app.game);
 }
 
@@ -441,7 +443,7 @@ setRuleset(pageGame);
 const params = new URLSearchParams(location.search);
 if (params.get('room')) {
   app.mode = 'online';
-  app.online = new Online(app, { setView, render, say, showPhase });
+  app.online = new Online(app, { setView, render, say, showPhase, setRuleset });
   app.online.open(params.get('room'));
 } else {
   showPhase('menu');

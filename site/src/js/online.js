@@ -130,6 +130,7 @@ export class Online {
     if (!snap || snap.version < this.version) return;
     this.version = snap.version;
     this.snap = snap;
+    if (this.game !== snap.game && this.ui.setRuleset) this.ui.setRuleset(snap.game);
     this.game = snap.game;
     this.clockSkew = snap.serverTime ? snap.serverTime - Date.now() : 0;
     const a = await this.app.engine.ask('load', { game: snap.game, moves: snap.moves || [] });

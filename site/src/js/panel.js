@@ -59,6 +59,12 @@ export class ButtonBoard {
     this.cells[size - 1][0].tabIndex = 0;
   }
 
+  /** Moves keyboard focus to the grid's current cell. */
+  focusCurrent() {
+    const b = this.cells && this.cells[this.focus.r] && this.cells[this.focus.r][this.focus.c];
+    if (b) b.focus({ preventScroll: true });
+  }
+
   keydown(e) {
     const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
     if (!d) return;
