@@ -273,6 +273,13 @@ function setView(v) {
     document.body.dataset.ready = 'true';
   }
   render(animate);
+  // one polite live region for moves and turns (the refusals go to the assertive #alert)
+  const moved = !prev || prev.ply !== v.ply || prev.game !== v.game;
+  if (moved && app.mode) {
+    const said = v.last && v.ply > 0 ? `${sideName(v.last.seat)} ${spoken(v.last)}. ` : '';
+    const over = v.outcome.status !== 'ongoing' ? $('result').textContent : $('turn').textContent;
+    $('live').textContent = said + over;
+  }
 }
 
 // ---- playing ---------------------------------------------------------------
