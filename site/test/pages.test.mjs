@@ -83,6 +83,8 @@ for (const [game, ruleset] of [['checkers', '영미식'], ['draughts', '국제�
       assert.equal(v.game, game);
       assert.ok(v.ply >= 10 || v.toMove < 0, `ply ${v.ply}`);
       assert.match(await page.textContent('#fact-last'), /[a-j]\d+[-×]/);
+      // the polite live region read the last move and the turn
+      assert.match(await page.textContent('#live'), /[a-j]\d+에서 [a-j]\d+.*로/);
       // undo against the AI: back to before my last move, my turn again
       const before = v.ply;
       await page.click('#undo');
