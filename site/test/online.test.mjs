@@ -96,6 +96,9 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
 
     // B resigns: everyone sees the result with its reason
     await b.click('#resign');
+    assert.match(await b.textContent('#resign'), /한 번 더/);
+    assert.equal(await a.isVisible('#result'), false);
+    await b.click('#resign');
     for (const p of [a, b, c]) {
       await p.waitForFunction(() => !document.getElementById('result').hidden, null, { timeout: 20000 });
       assert.match(await p.textContent('#result'), /기권/);

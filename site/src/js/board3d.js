@@ -60,9 +60,18 @@ export class Board3D {
     this.raycaster = new Raycaster();
     this.ground = new Plane(new Vector3(0, 1, 0), 0);
     this.pieceAt = new Map();
+    // a tap is a press and release of one pointer that barely moved; a second finger
+    // (pinch) cancels it
     let down = null;
-    canvas.addEventListener('pointerdown', (e) => { down = { x: e.clientX, y: e.clientY, id: e.pointerId }; });
+    const active = new Set();
+    canvas.addEventListener('pointerdown', (e) => {
+      active.add(e.pointerId);
+      down = active.size === 1 ? { x: e.clientX, y: e.clientY, id: e.pointerId } : null;
+    });
+    const release = (e) => { active.delete(e.pointerId); };
+    canvas.addEventListener('pointercancel', (e) => { release(e); down = null; });
     canvas.addEventListener('pointerup', (e) => {
+      release(e);
       if (!down || down.id !== e.pointerId) return;
       const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y);
       down = null;

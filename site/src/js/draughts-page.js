@@ -405,7 +405,19 @@ $('undo').addEventListener('click', async () => {
   maybeAI();
 });
 $('restart').addEventListener('click', () => startLocal(app.mode, app.level, app.human));
+// resigning takes two presses, so a slip of the finger does not end the game
 $('resign').addEventListener('click', async () => {
+  const b = $('resign');
+  if (!b.dataset.armed) {
+    b.dataset.armed = '1';
+    b.textContent = '한 번 더 누르면 기권';
+    clearTimeout(b.disarm);
+    b.disarm = setTimeout(() => { delete b.dataset.armed; b.textContent = '기권'; }, 3000);
+    return;
+  }
+  clearTimeout(b.disarm);
+  delete b.dataset.armed;
+  b.textContent = '기권';
   if (app.mode === 'online') return app.online.resign();
   const seat = app.mode === 'ai' ? app.human : app.view.toMove;
   app.gen++;
