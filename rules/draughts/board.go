@@ -345,3 +345,13 @@ func itoa(i int) string {
 	}
 	return string(b[n:])
 }
+
+// ByID finds a ruleset by its game id ("checkers" or "draughts").
+func ByID(id string) (*Rules, bool) {
+	for _, r := range variants {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return nil, false
+}

@@ -110,7 +110,7 @@ func (p Position) text(m Move, name func(Square) string) string {
 // ParseMove matches move text against the legal moves of p. Accepted: PDN numeric
 // squares ("11-15", "15x24", "15x24x31"; the separator does not matter, records write
 // "10x14" for a plain step) and algebraic names seen from seat 0 ("c3-d4", "c3xe5", also
-// with "×" or ':'). With only a start and an end square the text resolves to the unique
+// with "×" or ':'); spaces around the text are ignored, spaces inside are not. With only a start and an end square the text resolves to the unique
 // legal move with that start and end; with landing squares in between they must be a
 // landing path of the move. Errors are *rules.MoveError wrapping rules.ErrNotation
 // (unreadable text), rules.ErrIllegal (no legal move matches) or rules.ErrAmbiguous (its
@@ -181,7 +181,7 @@ func (p Position) hasPath(m Move, want []Square) bool {
 
 // parseSquares splits move text into squares; detail is non-empty when it cannot.
 func (r *Rules) parseSquares(text string) ([]Square, string) {
-	s := strings.ReplaceAll(text, "×", "x")
+	s := strings.ReplaceAll(strings.TrimSpace(text), "×", "x")
 	if s == "" {
 		return nil, "empty move text"
 	}

@@ -229,6 +229,8 @@ func TestParseMove(t *testing.T) {
 		{&English, "B:W21-32:B1-12", "c3-d4", "11-15", nil},
 		{&English, "B:W21-32:B1-12", "c3×d4", "11-15", nil},
 		{&English, "B:W21-32:B1-12", "11-16", "11-16", nil},
+		{&English, "B:W21-32:B1-12", " 11-16\n", "11-16", nil},
+		{&English, "B:W21-32:B1-12", "11 -16", "", rules.ErrNotation},
 		{&English, "B:W21-32:B1-12", "11-18", "", rules.ErrIllegal},
 		{&English, "B:W21-32:B1-12", "11", "", rules.ErrNotation},
 		{&English, "B:W21-32:B1-12", "11--15", "", rules.ErrNotation},
@@ -282,6 +284,9 @@ func TestGames(t *testing.T) {
 		s, err := g.New(nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if s.Counters() != nil {
+			t.Errorf("%s start: counters %v running, want none", c.id, s.Counters())
 		}
 		if s.Encode() != c.start || s.ToMove() != 0 || s.Ply() != 0 || len(s.Moves()) != c.moves || s.Outcome().Over() {
 			t.Errorf("%s start: %s, to move %d, %d moves", c.id, s.Encode(), s.ToMove(), len(s.Moves()))
@@ -344,6 +349,7 @@ func FuzzFEN(f *testing.F) {
 		if err != nil || q != p {
 			t.Fatalf("%q: %s does not read back (%v)", fen, p.FEN(), err)
 		}
+		agreeWithReference(t, p)
 		var l MoveList
 		p.Generate(&l)
 		for _, m := range l.Slice() {

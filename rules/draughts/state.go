@@ -2,9 +2,9 @@ package draughts
 
 import (
 	"cmp"
-	"errors"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"madang/rules"
@@ -23,10 +23,19 @@ func (g game) ID() string { return g.r.ID }
 // Validate accepts no options: checkers and draughts have none.
 func (g game) Validate(opts rules.Options) (rules.Options, error) {
 	for k := range opts {
-		return nil, errors.Join(rules.ErrOptions, errors.New(g.r.ID+" has no option "+k))
+		return nil, optionError{game: g.r.ID, option: k}
 	}
 	return rules.Options{}, nil
 }
+
+// optionError is an unknown option; it wraps rules.ErrOptions.
+type optionError struct{ game, option string }
+
+func (e optionError) Error() string {
+	return rules.ErrOptions.Error() + ": " + e.game + " has no option " + strconv.Quote(e.option)
+}
+
+func (e optionError) Unwrap() error { return rules.ErrOptions }
 
 func (g game) New(opts rules.Options) (rules.State, error) {
 	if _, err := g.Validate(opts); err != nil {
