@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"madang/functions/room"
+	"madang/functions/store/storetest"
 )
 
 // EndpointEnv names the environment variable holding a DynamoDB Local URL; tests that need
@@ -186,4 +187,12 @@ func TestTTLRoundsUp(t *testing.T) {
 			t.Errorf("ttlSeconds(%v) = %d, want %d", c.t, got, c.want)
 		}
 	}
+}
+
+// TestContract runs the room.Store contract suite on DynamoDB Local.
+func TestContract(t *testing.T) {
+	if os.Getenv(EndpointEnv) == "" {
+		t.Skipf("%s not set: DynamoDB Local tests skipped (make test runs them)", EndpointEnv)
+	}
+	storetest.Run(t, func(t *testing.T) room.Store { return openTest(t) })
 }
