@@ -76,6 +76,45 @@ func For(gameID string) (Engine, error) {
 	return e, nil
 }
 
+// Choose asks the engine registered for the state's game for a move. Errors: ErrNoEngine
+// when no engine plays that game, ErrBadLevel for an unknown level with a zero budget,
+// and the engine's own errors (ErrNoMove, ctx.Err()).
+func Choose(ctx context.Context, r Request) (Result, error) {
+	if r.State == nil {
+		return Result{}, ErrNoMove
+	}
+	e, err := For(r.State.Game().ID())
+	if err != nil {
+		return Result{}, err
+	}
+	if r.Budget == (Budget{}) {
+		if _, err := ParseLevel(string(r.Level)); err != nil {
+			return Result{}, err
+		}
+	}
+	return e.Choose(ctx, r)
+}
+
+// AcceptDraw reports whether the AI playing the seat to act accepts the opponent's draw
+// offer in s; false when no engine plays the game.
+func AcceptDraw(s rules.State) bool {
+	if s == nil {
+		return false
+	}
+	e, err := For(s.Game().ID())
+	return err == nil && e.AcceptDraw(s)
+}
+
+// OfferDraw reports whether the AI playing the seat to act offers a draw with its next
+// move in s; false when no engine plays the game.
+func OfferDraw(s rules.State) bool {
+	if s == nil {
+		return false
+	}
+	e, err := For(s.Game().ID())
+	return err == nil && e.OfferDraw(s)
+}
+
 // ParseLevel checks a level name.
 func ParseLevel(s string) (Level, error) {
 	switch l := Level(s); l {

@@ -483,3 +483,18 @@ func (l *loaded) finish(o rules.Outcome) {
 	l.b.DrawOffer = nil
 	l.b.Rematch = nil
 }
+
+// Snapshot reads a room as the wire shows it, without changing anything. Errors:
+// ErrNotFound when the room is absent or expired.
+func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error) {
+	now := s.d.Clock.Now()
+	rec, err := s.d.Store.GetRoom(ctx, roomID, now)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.decode(rec)
+	if err != nil {
+		return nil, err
+	}
+	return l.snapshot(now), nil
+}

@@ -1,0 +1,175 @@
+package draughts
+
+import (
+	"context"
+	"sync"
+
+	"madang/ai"
+	"madang/rules"
+	rd "madang/rules/draughts"
+)
+
+// ttMB is the transposition-table size of one pooled searcher.
+const ttMB = 16
+
+func init() {
+	for _, v := range []*Variant{Checkers, Draughts} {
+		ai.Register(v.ID, &Engine{v: v})
+	}
+}
+
+// Engine plays one variant through the generic rules API (ai.Engine).
+type Engine struct {
+	v    *Variant
+	pool sync.Pool
+}
+
+func (e *Engine) searcher() *Searcher {
+	if s, ok := e.pool.Get().(*Searcher); ok {
+		s.Clear() // a fresh table per request keeps results repeatable for a seed
+		return s
+	}
+	return NewSearcher(e.v, ttMB)
+}
+
+// position reads a state into the engine's board and the draw counts in force.
+func (e *Engine) position(st rules.State) (Position, Limits, error) {
+	if st == nil || st.Phase() != rules.PhaseMove {
+		return Position{}, Limits{}, ai.ErrNoMove
+	}
+	p, err := e.v.ParseFEN(st.Encode())
+	if err != nil {
+		return Position{}, Limits{}, err
+	}
+	var lim Limits
+	for _, c := range st.Counters() {
+		switch c.Rule {
+		case rules.FortyMove, rules.TwentyFiveMove:
+			lim.ReversiblePlies = max(0, e.v.DrawPlies-c.PliesLeft)
+		case rules.SixteenMove, rules.FiveMove:
+			if c.PliesLeft > 0 && (lim.EndgamePlies == 0 || c.PliesLeft < lim.EndgamePlies) {
+				lim.EndgamePlies = c.PliesLeft
+			}
+		}
+	}
+	// The positions since the last man move or capture, for repetitions in the search.
+	if rs, ok := st.(*rd.State); ok {
+		h := rs.History()
+		for i := 0; i+1 < len(h); i++ {
+			if q, err := e.v.ParseFEN(h[i].FEN()); err == nil {
+				lim.History = append(lim.History, q.Hash())
+			}
+		}
+	}
+	return p, lim, nil
+}
+
+// Choose picks a move for the seat to act: at the request's level (seed 001: beginner
+// plays 40% random moves and otherwise searches 2 plies, intermediate searches 8 plies in
+// checkers and 6 in draughts, advanced thinks 1.5 s) or within its explicit budget.
+// Errors: ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when the context ended the search.
+func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
+	p, lim, err := e.position(r.State)
+	if err != nil {
+		return ai.Result{}, err
+	}
+	legal := r.State.Moves()
+	if len(legal) == 0 {
+		return ai.Result{}, ai.ErrNoMove
+	}
+	spec, err := ai.Resolve(e.v.ID, r)
+	if err != nil {
+		return ai.Result{}, err
+	}
+	rng := ai.NewRand(r.Seed, r.State.Encode())
+	if spec.Random > 0 && rng.Float64() < spec.Random {
+		m := legal[rng.IntN(len(legal))]
+		return ai.Result{Move: m, PV: []rules.Move{m}}, nil
+	}
+	s := e.searcher()
+	defer e.pool.Put(s)
+	ctl := ai.NewControl(ctx, spec.Budget)
+	lim.Depth = spec.Budget.Depth
+	res := s.Search(p, lim, ctl)
+	if err := ctl.Err(); err != nil {
+		return ai.Result{}, err
+	}
+	out := ai.Result{Score: res.Score, Depth: res.Depth, Nodes: res.Nodes}
+	out.Move = e.toRules(&p, legal, res.Move)
+	if out.Move == nil {
+		// Cannot happen while both generators agree; play a legal move rather than fail.
+		out.Move = legal[0]
+		return out, nil
+	}
+	st := r.State
+	for i, m := range res.PV {
+		if i >= 12 {
+			break
+		}
+		q, err := e.v.ParseFEN(st.Encode())
+		if err != nil {
+			break
+		}
+		rm := e.toRules(&q, st.Moves(), m)
+		if rm == nil {
+			break
+		}
+		out.PV = append(out.PV, rm)
+		if st, err = st.Play(rm); err != nil || st.Phase() != rules.PhaseMove {
+			break
+		}
+	}
+	return out, nil
+}
+
+// toRules finds the rules move with m's identity (from, to, captured set) by reading
+// each legal move's text; nil when none matches.
+func (e *Engine) toRules(p *Position, legal []rules.Move, m Move) rules.Move {
+	for _, rm := range legal {
+		if mm, err := e.v.ParseMove(p, rm.String()); err == nil && mm == m {
+			return rm
+		}
+	}
+	return nil
+}
+
+// quickScore searches s briefly (a fixed node budget, so the answer is repeatable) and
+// returns the score from the view of the seat to act.
+func (e *Engine) quickScore(st rules.State) (int, Position, bool) {
+	p, lim, err := e.position(st)
+	if err != nil {
+		return 0, p, false
+	}
+	s := e.searcher()
+	defer e.pool.Put(s)
+	lim.Depth = 12
+	res := s.Search(p, lim, ai.NewControl(context.Background(), ai.Budget{Nodes: 150000}))
+	return res.Score, p, true
+}
+
+// AcceptDraw accepts an offered draw when a short search says the seat to act is not
+// ahead (at most a tenth of a man up).
+func (e *Engine) AcceptDraw(st rules.State) bool {
+	sc, _, ok := e.quickScore(st)
+	return ok && sc <= 10
+}
+
+// OfferDraw offers a draw in a long, balanced ending that makes no progress: few pieces
+// left (at most 6 in checkers, 8 in draughts), a draw count running (forty/twenty-five
+// moves or an endgame count) and a short search within a fifth of a man of equality.
+func (e *Engine) OfferDraw(st rules.State) bool {
+	if st == nil || st.Phase() != rules.PhaseMove || len(st.Counters()) == 0 {
+		return false
+	}
+	sc, p, ok := e.quickScore(st)
+	if !ok {
+		return false
+	}
+	wm, wk := p.Count(White)
+	bm, bk := p.Count(Black)
+	limit := 6
+	if e.v.FlyingKings {
+		limit = 8
+	}
+	return wm+wk+bm+bk <= limit && abs(sc) <= 20
+}

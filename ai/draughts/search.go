@@ -1,0 +1,395 @@
+package draughts
+
+import (
+	"math/bits"
+
+	"madang/ai"
+)
+
+// maxDepth bounds iterative deepening.
+const maxDepth = 64
+
+// Limits bound one search. Zero fields mean no bound of that kind.
+type Limits struct {
+	Depth int // nominal plies of full-width search
+	// DrawPly is how many plies are left before a draw rule (forty-move, twenty-five-move,
+	// sixteen- or five-move endings) ends the game unless a capture or man move resets it;
+	// 0 means the full count of the variant.
+	ReversiblePlies int // plies already played under the forty/twenty-five-move count
+	EndgamePlies    int // plies left before an FMJD art. 6.2/6.3 endgame count draws (0: none)
+	History         []uint64
+	// History holds the hashes of earlier positions of the game, oldest first, back to
+	// the last capture or man move (for repetition); the root is not included.
+}
+
+// Info is one completed iteration, for progress reports.
+type Info struct {
+	Depth int
+	Score int
+	Nodes int64
+	PV    []Move
+}
+
+// SearchResult is a search's answer.
+type SearchResult struct {
+	Move  Move
+	Score int // centi-men from the side to move's view
+	Depth int // deepest completed iteration
+	Nodes int64
+	PV    []Move
+}
+
+// Searcher holds the tables of a search; reuse one across the moves of a game to keep
+// its transposition table warm. Not safe for concurrent use.
+type Searcher struct {
+	v       *Variant
+	tt      *ai.TT
+	killers ai.Killers
+	hist    *ai.History
+	ctl     *ai.Control
+	abort   bool
+	hashes  [1024]uint64
+	hlen    int
+	lists   [ai.MaxPly + 1]MoveList
+	order   [ai.MaxPly + 1][MaxMoves]int32
+	endAt   int // ply at which the endgame count draws (0: none)
+	revBase int
+	Report  func(Info) // called after each completed iteration when non-nil
+}
+
+// NewSearcher makes a searcher for v with a transposition table of about ttMB megabytes.
+func NewSearcher(v *Variant, ttMB int) *Searcher {
+	return &Searcher{v: v, tt: ai.NewTT(ttMB), hist: ai.NewHistory(64 * 64)}
+}
+
+// Clear forgets everything learnt (a new game).
+func (s *Searcher) Clear() {
+	s.tt.Clear()
+	s.hist.Clear()
+	s.killers = ai.Killers{}
+}
+
+// Search runs iterative deepening on p within lim and the control's budget. The position
+// must have a legal move (otherwise the result's Move is the zero Move and Score a loss).
+func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult {
+	s.ctl = ctl
+	s.abort = false
+	s.killers = ai.Killers{}
+	s.hlen = 0
+	h := lim.History
+	if len(h) > len(s.hashes)-ai.MaxPly-2 {
+		h = h[len(h)-(len(s.hashes)-ai.MaxPly-2):]
+	}
+	s.hlen = copy(s.hashes[:], h)
+	s.revBase = min(lim.ReversiblePlies, s.v.DrawPlies)
+	s.endAt = lim.EndgamePlies
+	root := &s.lists[0]
+	s.v.Generate(&p, root)
+	res := SearchResult{}
+	if root.N == 0 {
+		res.Score = -WinScore
+		return res
+	}
+	res.Move = root.M[0]
+	res.Score = s.v.Evaluate(&p)
+	depthLimit := lim.Depth
+	if depthLimit <= 0 || depthLimit > maxDepth {
+		depthLimit = maxDepth
+	}
+	hash := p.Hash()
+	rev := s.revBase
+	// Root move order: by the previous iteration's scores; start from a quick sort.
+	rootScores := make([]int, root.N)
+	moves := append([]Move(nil), root.Moves()...)
+	if e, ok := s.tt.Probe(hash); ok && e.Move != 0 {
+		for i, m := range moves {
+			if m.code() == e.Move {
+				moves[0], moves[i] = moves[i], moves[0]
+			}
+		}
+	}
+	for depth := 1; depth <= depthLimit; depth++ {
+		if depth > 1 && !ctl.StartIteration() {
+			break
+		}
+		alpha, beta := -WinScore-1, WinScore+1
+		best, bestScore := -1, -WinScore-1
+		for i, m := range moves {
+			q := s.v.Apply(&p, m)
+			nh := hash ^ hashDelta(&p, &q)
+			nrev := s.nextRev(&p, m, rev)
+			s.hashes[s.hlen] = hash
+			s.hlen++
+			var sc int
+			nd := depth - 1
+			if root.N == 1 {
+				nd = depth
+			}
+			if i == 0 {
+				sc = -s.search(&q, nh, nd, -beta, -alpha, 1, nrev)
+			} else {
+				sc = -s.search(&q, nh, nd, -alpha-1, -alpha, 1, nrev)
+				if !s.abort && sc > alpha {
+					sc = -s.search(&q, nh, nd, -beta, -alpha, 1, nrev)
+				}
+			}
+			s.hlen--
+			if s.abort {
+				break
+			}
+			rootScores[i] = sc
+			if sc > bestScore {
+				best, bestScore = i, sc
+				if sc > alpha {
+					alpha = sc
+				}
+			}
+		}
+		if best >= 0 && (!s.abort || best > 0 || bestScore > -WinScore) {
+			// A partial iteration still counts once its first (previously best) move is
+			// searched: any move that beat it was searched deeper.
+			res.Move, res.Score = moves[best], bestScore
+			if !s.abort {
+				res.Depth = depth
+			}
+			s.tt.Store(hash, moves[best].code(), bestScore, depth, ai.BoundExact)
+		}
+		if s.abort {
+			break
+		}
+		// Reorder: best first, the rest by score (stable).
+		m0 := moves[best]
+		moves[best] = moves[0]
+		moves[0] = m0
+		rootScores[best], rootScores[0] = rootScores[0], rootScores[best]
+		for i := 2; i < len(moves); i++ {
+			for j := i; j > 1 && rootScores[j] > rootScores[j-1]; j-- {
+				moves[j], moves[j-1] = moves[j-1], moves[j]
+				rootScores[j], rootScores[j-1] = rootScores[j-1], rootScores[j]
+			}
+		}
+		res.PV = s.pv(p, depth)
+		if s.Report != nil {
+			s.Report(Info{Depth: depth, Score: res.Score, Nodes: ctl.Nodes(), PV: res.PV})
+		}
+		if root.N == 1 && ctl.Limit() > 0 {
+			break // the only move: no need to spend the time budget
+		}
+		if abs(res.Score) > winBound && depth > WinScore-abs(res.Score)+2 {
+			break // a forced result is proven
+		}
+	}
+	if len(res.PV) == 0 || res.PV[0] != res.Move {
+		res.PV = []Move{res.Move}
+	}
+	res.Nodes = ctl.Nodes()
+	return res
+}
+
+// nextRev is the reversible-ply count after m: a king move without capture adds one,
+// anything else resets it (WCDF 1.32.1, FMJD art. 6.1).
+func (s *Searcher) nextRev(p *Position, m Move, rev int) int {
+	if m.Captured != 0 || p.Kings[p.Side]&(1<<m.From) == 0 {
+		return 0
+	}
+	return rev + 1
+}
+
+// pv follows the transposition table from p for at most n moves.
+func (s *Searcher) pv(p Position, n int) []Move {
+	var out []Move
+	var l MoveList
+	seen := map[uint64]bool{}
+	for len(out) < n {
+		h := p.Hash()
+		e, ok := s.tt.Probe(h)
+		if !ok || e.Move == 0 || seen[h] {
+			break
+		}
+		seen[h] = true
+		s.v.Generate(&p, &l)
+		found := false
+		for _, m := range l.Moves() {
+			if m.code() == e.Move {
+				out = append(out, m)
+				p = s.v.Apply(&p, m)
+				found = true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	return out
+}
+
+func scoreToTT(sc, ply int) int {
+	if sc > winBound {
+		return sc + ply
+	}
+	if sc < -winBound {
+		return sc - ply
+	}
+	return sc
+}
+
+func scoreFromTT(sc, ply int) int {
+	if sc > winBound {
+		return sc - ply
+	}
+	if sc < -winBound {
+		return sc + ply
+	}
+	return sc
+}
+
+// search is the PVS alpha-beta of one node. depth <= 0 is the quiescence: it goes on
+// while a capture is pending (captures are forced) and looks one quiet ply further when
+// the opponent threatens a capture.
+func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev int) int {
+	if s.ctl.Tick() {
+		s.abort = true
+		return 0
+	}
+	l := &s.lists[ply]
+	s.v.Generate(p, l)
+	if l.N == 0 {
+		return -(WinScore - ply) // no legal move: lost (WCDF 1.32, FMJD art. 5)
+	}
+	if ply >= ai.MaxPly-1 {
+		return s.v.Evaluate(p)
+	}
+	// Draw rules: repetition (a first repetition already scores as the draw it can
+	// become), the forty/twenty-five-move count and the endgame counts.
+	if rev >= s.v.DrawPlies || (s.endAt > 0 && ply >= s.endAt) {
+		return 0
+	}
+	if rev >= 4 {
+		lo := max(s.hlen-rev, 0)
+		for j := s.hlen - 4; j >= lo; j -= 2 {
+			if s.hashes[j] == h {
+				return 0
+			}
+		}
+	}
+	capture := l.M[0].Captured != 0
+	pvNode := beta-alpha > 1
+	if depth <= 0 && !capture {
+		stand := s.v.Evaluate(p)
+		if depth < 0 || stand >= beta+150 {
+			return stand
+		}
+		// Does the opponent threaten a capture? Then one more quiet ply.
+		q := *p
+		q.Side ^= 1
+		if !s.v.HasCapture(&q) {
+			return stand
+		}
+	}
+	// Transposition table.
+	var ttMove uint32
+	if e, ok := s.tt.Probe(h); ok {
+		ttMove = e.Move
+		if !pvNode && int(e.Depth) >= depth {
+			sc := scoreFromTT(int(e.Score), ply)
+			switch {
+			case e.Bound == ai.BoundExact,
+				e.Bound == ai.BoundLower && sc >= beta,
+				e.Bound == ai.BoundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	// Order: the TT move, then captures by size, killers, history.
+	ord := &s.order[ply]
+	for i := 0; i < l.N; i++ {
+		m := l.M[i]
+		var o int32
+		switch {
+		case m.code() == ttMove:
+			o = 1 << 30
+		case m.Captured != 0:
+			o = 1<<28 + int32(bits.OnesCount64(m.Captured))<<8 + int32(bits.OnesCount64(m.Captured&p.Kings[p.Side^1]))
+		default:
+			if k := s.killers.Rank(ply, m.code()); k > 0 {
+				o = 1<<26 + int32(k)
+			} else {
+				o = s.hist.Score(int(m.From)*64 + int(m.To))
+			}
+		}
+		ord[i] = o
+	}
+	newDepth := depth - 1
+	if l.N == 1 && depth > 0 {
+		newDepth = depth // a forced move costs no depth
+	}
+	if depth <= 0 && capture {
+		newDepth = depth // resolving captures costs no depth
+	}
+	s.hashes[s.hlen] = h
+	s.hlen++
+	origAlpha := alpha
+	best := -WinScore - 1
+	var bestMove uint32
+	for i := 0; i < l.N; i++ {
+		// Selection sort step: bring the best-ordered remaining move to i.
+		bi := i
+		for j := i + 1; j < l.N; j++ {
+			if ord[j] > ord[bi] {
+				bi = j
+			}
+		}
+		l.M[i], l.M[bi] = l.M[bi], l.M[i]
+		ord[i], ord[bi] = ord[bi], ord[i]
+		m := l.M[i]
+		q := s.v.Apply(p, m)
+		nh := h ^ hashDelta(p, &q)
+		nrev := s.nextRev(p, m, rev)
+		var sc int
+		if i == 0 {
+			sc = -s.search(&q, nh, newDepth, -beta, -alpha, ply+1, nrev)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 3 && m.Captured == 0 && ord[i] < 1<<26 {
+				r = 1
+				if i >= 8 && depth >= 5 {
+					r = 2
+				}
+			}
+			sc = -s.search(&q, nh, newDepth-r, -alpha-1, -alpha, ply+1, nrev)
+			if r > 0 && sc > alpha && !s.abort {
+				sc = -s.search(&q, nh, newDepth, -alpha-1, -alpha, ply+1, nrev)
+			}
+			if sc > alpha && sc < beta && !s.abort {
+				sc = -s.search(&q, nh, newDepth, -beta, -alpha, ply+1, nrev)
+			}
+		}
+		if s.abort {
+			s.hlen--
+			return 0
+		}
+		if sc > best {
+			best, bestMove = sc, m.code()
+			if sc > alpha {
+				alpha = sc
+				if sc >= beta {
+					if m.Captured == 0 {
+						s.killers.Add(ply, m.code())
+						s.hist.Add(int(m.From)*64+int(m.To), max(depth, 1))
+					}
+					break
+				}
+			}
+		}
+	}
+	s.hlen--
+	bound := ai.BoundExact
+	if best <= origAlpha {
+		bound = ai.BoundUpper
+	} else if best >= beta {
+		bound = ai.BoundLower
+	}
+	s.tt.Store(h, bestMove, scoreToTT(best, ply), depth, bound)
+	return best
+}

@@ -1,0 +1,278 @@
+package draughts
+
+import "math/bits"
+
+// MaxMoves bounds a MoveList. No reachable position comes near it: every non-capture move
+// ends on an empty square reachable from at most four directions (at most 4 x 48), and
+// capture lists are far shorter in practice.
+const MaxMoves = 256
+
+// Move is one legal move of the Position it was generated for. Its identity is (from, to,
+// set of captured pieces) (cases file, "Move identity"): two capture paths with the same
+// three are one Move, and Moves compare equal with == exactly when they are the same move.
+// The landing path of a capture is not stored; Position.Path and Position.MoveText derive
+// it. A Move applied to any other position than its own gives an undefined result.
+type Move struct {
+	from, to uint8 // layout bits
+	flags    uint8
+	n        uint8  // pieces captured
+	captured uint64 // layout bitboard of the captured pieces
+}
+
+const (
+	flagKing    uint8 = 1 << iota // the moving piece is a king
+	flagPromote                   // a man is crowned by this move
+)
+
+// IsCapture reports whether the move captures.
+func (m Move) IsCapture() bool { return m.n != 0 }
+
+// NumCaptured is the number of pieces the move captures.
+func (m Move) NumCaptured() int { return int(m.n) }
+
+// Captured is the layout bitboard (see Rules.Bit) of the pieces the move captures.
+func (m Move) Captured() uint64 { return m.captured }
+
+// IsKingMove reports whether the moving piece is a king.
+func (m Move) IsKingMove() bool { return m.flags&flagKing != 0 }
+
+// Promotes reports whether the move crowns a man.
+func (m Move) Promotes() bool { return m.flags&flagPromote != 0 }
+
+// FromBit and ToBit are the layout bits of the move's start and end squares.
+func (m Move) FromBit() int { return int(m.from) }
+
+// ToBit is the layout bit of the move's end square.
+func (m Move) ToBit() int { return int(m.to) }
+
+// MoveList is a caller-owned buffer for Generate: Moves[:N] are the moves. Keep one per
+// search ply; it is 4 KiB and Generate never allocates.
+type MoveList struct {
+	N     int
+	Moves [MaxMoves]Move
+}
+
+// Slice returns the generated moves (a view into the buffer).
+func (l *MoveList) Slice() []Move { return l.Moves[:l.N] }
+
+func (l *MoveList) push(m Move) {
+	if l.N < MaxMoves {
+		l.Moves[l.N] = m
+		l.N++
+	}
+}
+
+// Generate fills l with every legal move of p: the captures if there is any (compulsory,
+// and for International only those taking the most pieces, FMJD art. 4.13), else the plain
+// moves. Duplicate capture paths are listed once. It does not allocate.
+func (p *Position) Generate(l *MoveList) {
+	l.N = 0
+	r := rulesFor(p.variant)
+	me := p.side & 1
+	op := me ^ 1
+	own := p.men[me] | p.kings[me]
+	opp := p.men[op] | p.kings[op]
+	empty := r.mask &^ (own | opp)
+	if p.captures(r, l, me, opp, empty) {
+		return
+	}
+	// Men: one step forward.
+	for _, d := range r.forward[me] {
+		var to uint64
+		if d > 0 {
+			to = p.men[me] << uint(d) & empty
+		} else {
+			to = p.men[me] >> uint(-d) & empty
+		}
+		for to != 0 {
+			t := bits.TrailingZeros64(to)
+			to &= to - 1
+			m := Move{from: uint8(t - d), to: uint8(t)}
+			if r.promo[me]>>uint(t)&1 != 0 {
+				m.flags = flagPromote
+			}
+			l.push(m)
+		}
+	}
+	// Kings: one step or any distance along free diagonals.
+	for ks := p.kings[me]; ks != 0; ks &= ks - 1 {
+		f := bits.TrailingZeros64(ks)
+		for _, d := range r.dirs {
+			t := f + d
+			for uint(t) < 64 && empty>>uint(t)&1 != 0 {
+				l.push(Move{from: uint8(f), to: uint8(t), flags: flagKing})
+				if !r.FlyingKings {
+					break
+				}
+				t += d
+			}
+		}
+	}
+}
+
+// capGen holds the state of one capture search.
+type capGen struct {
+	r     *Rules
+	l     *MoveList
+	me    uint8
+	opp   uint64 // opponent pieces (captured ones stay here: they block until the move ends)
+	empty uint64 // empty squares, including the mover's start square
+	from  uint8
+	king  bool
+	best  int
+}
+
+// captures adds the legal captures to l and reports whether there were any.
+func (p *Position) captures(r *Rules, l *MoveList, me uint8, opp, empty uint64) bool {
+	g := capGen{r: r, l: l, me: me, opp: opp}
+	// Quick test first: most positions have no capture at all.
+	if !p.anyCapture(r, me, opp, empty) {
+		return false
+	}
+	for ms := p.men[me]; ms != 0; ms &= ms - 1 {
+		f := bits.TrailingZeros64(ms)
+		g.from, g.king = uint8(f), false
+		g.empty = empty | 1<<uint(f)
+		g.man(f, 0, 0)
+	}
+	for ks := p.kings[me]; ks != 0; ks &= ks - 1 {
+		f := bits.TrailingZeros64(ks)
+		g.from, g.king = uint8(f), true
+		g.empty = empty | 1<<uint(f)
+		if r.FlyingKings {
+			g.flying(f, 0, 0, 0)
+		} else {
+			g.stepKing(f, 0, 0)
+		}
+	}
+	return l.N > 0
+}
+
+// anyCapture reports whether the side to move has a capture, with shifts only.
+func (p *Position) anyCapture(r *Rules, me uint8, opp, empty uint64) bool {
+	men := p.men[me]
+	kings := p.kings[me]
+	for _, d := range r.dirs {
+		var movers uint64
+		if r.MenCaptureBackward || d == r.forward[me][0] || d == r.forward[me][1] {
+			movers = men | kings
+		} else {
+			movers = kings
+		}
+		if shl(shl(movers, d)&opp, d)&empty != 0 {
+			return true
+		}
+		if r.FlyingKings && kings != 0 {
+			// Slide the kings over empty squares, then test a jump.
+			k := shl(kings, d) & empty
+			for k != 0 {
+				if shl(shl(k, d)&opp, d)&empty != 0 {
+					return true
+				}
+				k = shl(k, d) & empty
+			}
+		}
+	}
+	return false
+}
+
+func shl(x uint64, d int) uint64 {
+	if d > 0 {
+		return x << uint(d)
+	}
+	return x >> uint(-d)
+}
+
+// man extends a man's capture sequence from bit sq.
+func (g *capGen) man(sq int, captured uint64, n int) {
+	r := g.r
+	more := false
+	if !(n > 0 && r.PromotionEndsMove && r.promo[g.me]>>uint(sq)&1 != 0) {
+		for _, d := range r.captureD[g.me] {
+			v := sq + d
+			t := v + d
+			if uint(t) >= 64 || g.opp&^captured>>uint(v)&1 == 0 || g.empty>>uint(t)&1 == 0 {
+				continue
+			}
+			more = true
+			g.man(t, captured|1<<uint(v), n+1)
+		}
+	}
+	if !more && n > 0 {
+		g.emit(sq, captured, n)
+	}
+}
+
+// stepKing extends a short-range king's capture sequence from bit sq.
+func (g *capGen) stepKing(sq int, captured uint64, n int) {
+	more := false
+	for _, d := range g.r.dirs {
+		v := sq + d
+		t := v + d
+		if uint(t) >= 64 || g.opp&^captured>>uint(v)&1 == 0 || g.empty>>uint(t)&1 == 0 {
+			continue
+		}
+		more = true
+		g.stepKing(t, captured|1<<uint(v), n+1)
+	}
+	if !more && n > 0 {
+		g.emit(sq, captured, n)
+	}
+}
+
+// flying extends a flying king's capture sequence from bit sq; back is the direction it
+// came from (0 at the start), which it cannot take again (the piece just taken blocks it).
+func (g *capGen) flying(sq int, captured uint64, n int, back int) {
+	more := false
+	for _, d := range g.r.dirs {
+		if d == back {
+			continue
+		}
+		v := sq + d
+		for uint(v) < 64 && g.empty>>uint(v)&1 != 0 {
+			v += d
+		}
+		if uint(v) >= 64 || g.opp&^captured>>uint(v)&1 == 0 {
+			continue
+		}
+		t := v + d
+		c := captured | 1<<uint(v)
+		for uint(t) < 64 && g.empty>>uint(t)&1 != 0 {
+			more = true
+			g.flying(t, c, n+1, -d)
+			t += d
+		}
+	}
+	if !more && n > 0 {
+		g.emit(sq, captured, n)
+	}
+}
+
+func (g *capGen) emit(to int, captured uint64, n int) {
+	l := g.l
+	if g.r.MajorityCapture {
+		if n < g.best {
+			return
+		}
+		if n > g.best {
+			g.best = n
+			l.N = 0
+		}
+	}
+	m := Move{from: g.from, to: uint8(to), n: uint8(n), captured: captured}
+	if g.king {
+		m.flags = flagKing
+	} else if g.r.promo[g.me]>>uint(to)&1 != 0 {
+		m.flags = flagPromote
+	}
+	if n >= 2 {
+		// Two or more captures can reach the same (from, to, captured) by different
+		// paths: a flying king's landing before a second piece on the same line, or a ring.
+		for i := 0; i < l.N; i++ {
+			if l.Moves[i] == m {
+				return
+			}
+		}
+	}
+	l.push(m)
+}
