@@ -13,6 +13,6 @@ import (
 )
 
 func main() {
-	svc := lambdawire.Service(engine())
+	svc := lambdawire.Service()
 	lambda.Start(lambdahandler.AI(svc, lambdawire.Logger()))
 }

@@ -11,6 +11,6 @@ import (
 )
 
 func main() {
-	svc := lambdawire.Service(nil)
+	svc := lambdawire.Service()
 	lambda.Start(lambdahandler.Disconnect(svc, lambdawire.Logger()))
 }
