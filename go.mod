@@ -33,6 +33,9 @@ require (
 	github.com/aws/aws-sdk-go-v2/service/sts v1.52.0 // indirect
 )
 
-require go.etcd.io/bbolt v1.5.0
+require (
+	github.com/coder/websocket v1.8.15
+	go.etcd.io/bbolt v1.5.0
+)
 
 require golang.org/x/sys v0.45.0 // indirect
