@@ -5,8 +5,11 @@ DYNAMODB_TEST_PKGS ?= ./functions/store/dynamodb/ ./functions/aws/lambdahandler/
 TEST_TARGETS += dynamodbtest
 
 .PHONY: dynamodbtest dynamodb-local
+# The store contract suite, the handler and runtime tests, then the end-to-end WebSocket
+# suite of `madang serve` a second time with --store dynamodb, all on one DynamoDB Local.
 dynamodbtest:
-	infra/dynamodblocal/with.sh $(GO) test -count=1 $(DYNAMODB_TEST_PKGS)
+	infra/dynamodblocal/with.sh sh -c '$(GO) test -count=1 $(DYNAMODB_TEST_PKGS) && \
+	  MADANG_E2E_STORE=dynamodb $(GO) test -count=1 -run E2E ./infra/cmd/madang/'
 
 # Installs DynamoDB Local without starting it.
 dynamodb-local:
