@@ -440,3 +440,62 @@ func TestOutputs(t *testing.T) {
 		t.Error("the site's default cache behaviour must compress (application/wasm)")
 	}
 }
+
+// TestSiteIndexFunction runs the CloudFront viewer-request function of the template under
+// Node (CloudFront Functions are JavaScript) on the URLs the site uses: the home page, a game
+// page with its room link (DESIGN.md: /<game>/?room=<id>), that link without the slash, and
+// static files.
+func TestSiteIndexFunction(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed")
+	}
+	tpl := load(t)
+	fns := tpl.ofType("AWS::CloudFront::Function")
+	if len(fns) != 1 {
+		t.Fatalf("%d CloudFront functions, want 1", len(fns))
+	}
+	code, _ := props(tpl.Resources[fns[0]])["FunctionCode"].(string)
+	def := props(tpl.Resources[tpl.ofType("AWS::CloudFront::Distribution")[0]])["DistributionConfig"].(map[string]any)["DefaultCacheBehavior"].(map[string]any)
+	if !strings.Contains(fmt.Sprint(def["FunctionAssociations"]), "viewer-request") || !strings.Contains(fmt.Sprint(def["FunctionAssociations"]), fns[0]) {
+		t.Errorf("default cache behaviour does not run %s on viewer requests: %v", fns[0], def["FunctionAssociations"])
+	}
+	cases := []struct {
+		uri, query string // query as CloudFront gives it, JSON
+		want           string
+	}{
+		{"/", `{}`, "uri /index.html"},
+		{"/checkers/", `{"room":{"value":"k3v9q2xw7mha"}}`, "uri /checkers/index.html"},
+		{"/checkers", `{"room":{"value":"k3v9q2xw7mha"}}`, "301 /checkers/?room=k3v9q2xw7mha"},
+		{"/draughts", `{}`, "301 /draughts/"},
+		{"/a", `{"x":{"value":"1","multiValue":[{"value":"1"},{"value":"2 3"}]}}`, "301 /a/?x=1&x=2%203"},
+		{"/wasm/engine.wasm", `{}`, "uri /wasm/engine.wasm"},
+		{"/config.json", `{}`, "uri /config.json"},
+	}
+	var js strings.Builder
+	js.WriteString(code)
+	js.WriteString("\nvar cases = [")
+	for _, c := range cases {
+		fmt.Fprintf(&js, "[%q, %s],", c.uri, c.query)
+	}
+	js.WriteString(`];
+for (var i = 0; i < cases.length; i++) {
+  var r = handler({request: {method: 'GET', uri: cases[i][0], querystring: cases[i][1], headers: {}}});
+  console.log(r.statusCode ? r.statusCode + ' ' + r.headers.location.value : 'uri ' + r.uri);
+}
+`)
+	cmd := exec.Command(node, "-e", js.String())
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != len(cases) {
+		t.Fatalf("node printed %q", out)
+	}
+	for i, c := range cases {
+		if lines[i] != c.want {
+			t.Errorf("%s %s: %s, want %s", c.uri, c.query, lines[i], c.want)
+		}
+	}
+}
