@@ -266,6 +266,9 @@ func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
 	if l.toMove() != i {
 		return errf(CodeNotYourTurn, "")
 	}
+	if l.b.Seats[i].Kind != KindHuman {
+		return errf(CodeNotAllowed, "이 자리는 AI가 대신 두고 있습니다.")
+	}
 	mv, err := l.state.ParseMove(strings.TrimSpace(m.Move))
 	if err != nil {
 		return errf(CodeIllegalMove, "")
@@ -294,7 +297,7 @@ func (l *loaded) acceptDraw(i int) *Error {
 		return errf(CodeGameOver, "")
 	}
 	d := l.b.DrawOffer
-	if l.b.Status != StatusPlaying || d == nil || d.Seat == i || l.toMove() != i {
+	if l.b.Status != StatusPlaying || d == nil || d.Seat == i || l.toMove() != i || l.b.Seats[i].Kind != KindHuman {
 		return errf(CodeNotAllowed, "받은 무승부 제안이 없습니다.")
 	}
 	l.finish(rules.DrawBy(rules.Agreement))

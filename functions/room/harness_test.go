@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +16,9 @@ import (
 	_ "madang/internal/trackgame"
 	"madang/rules"
 )
+
+// quiet drops the service's logs (tests provoke store failures on purpose).
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // t0 is the fake clock's start.
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -119,7 +124,7 @@ func newHarness(t *testing.T) *harness {
 		sched: &fakeScheduler{},
 		ai:    &fakeAI{},
 	}
-	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: h.ai})
+	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: h.ai, Log: quiet})
 	return h
 }
 

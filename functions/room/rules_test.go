@@ -347,11 +347,15 @@ func TestTakeover2min(t *testing.T) {
 	if len(h.inv.calls) != 1 || h.inv.calls[0].version != st.Version {
 		t.Fatalf("AI not invoked: %+v", h.inv.calls)
 	}
-	// Returning does not undo a takeover: the AI plays to the end of this game.
+	// Returning does not undo a takeover: the AI plays to the end of this game, and the
+	// person's token no longer moves for the seat.
 	h.send("c1", M{"action": "resume", "room": tb.id, "token": tb.tokens[1]})
 	if st := h.snap(tb); st.Seats[1].Kind != "ai" {
 		t.Fatalf("takeover undone: %+v", st.Seats[1])
 	}
+	before = h.record(tb.id)
+	h.wantError(h.move(tb, 1, "+1"), "not-allowed")
+	h.unchanged(before)
 }
 
 func TestTakeoverOffByPolicy(t *testing.T) {

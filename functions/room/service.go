@@ -45,7 +45,8 @@ type Deps struct {
 // Service is the room service. Its methods are safe for concurrent use; all room state is in
 // the Store, so many Services (Lambda instances) may share one store.
 type Service struct {
-	d Deps
+	d     Deps
+	cache stateCache
 }
 
 // New makes a Service.
@@ -77,6 +78,9 @@ const maxAttempts = 16
 // read, re-reading and re-running fn after a lost race. expect, when non-zero, is the only
 // version fn may run at (AI and delayed actions): a different version returns (nil, nil).
 func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
+	if !validRoomID(id) {
+		return nil, nil, errf(CodeRoomNotFound, "")
+	}
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		now := s.d.Clock.Now()
 		rec, err := s.d.Store.GetRoom(ctx, id, now)
@@ -122,6 +126,7 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 			return nil, nil, errf(CodeInternal, "")
 		}
 		l.version = next.Version
+		s.cache.put(l)
 		return l, eff, nil
 	}
 	s.d.Log.Error("room: too many conflicts", "room", id)
@@ -143,6 +148,10 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 		return nil, rules.ErrUnknown
 	}
 	l.game, l.pol = g, pol
+	if st := s.cache.get(l); st != nil {
+		l.state = st
+		return l, nil
+	}
 	st, err := g.New(l.b.Options)
 	if err != nil {
 		return nil, err
@@ -152,7 +161,50 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 		return nil, err
 	}
 	l.state = st
+	s.cache.put(l)
 	return l, nil
+}
+
+// stateCacheSize bounds the replayed states kept in memory.
+const stateCacheSize = 4096
+
+// stateCache keeps the replayed game state of recently used rooms, keyed by room id and
+// version (and creation time, against a reused id), so that a message does not replay the
+// whole game. A stored version's body never changes, so a hit is always right.
+type stateCache struct {
+	mu sync.Mutex
+	m  map[string]cachedState
+}
+
+type cachedState struct {
+	version, created int64
+	plies            int
+	state            rules.State
+}
+
+func (c *stateCache) get(l *loaded) rules.State {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[l.id]
+	if !ok || e.version != l.version || e.created != l.b.Created || e.plies != len(l.b.Moves) {
+		return nil
+	}
+	return e.state
+}
+
+func (c *stateCache) put(l *loaded) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]cachedState{}
+	}
+	if _, ok := c.m[l.id]; !ok && len(c.m) >= stateCacheSize {
+		for k := range c.m { // drop an arbitrary entry
+			delete(c.m, k)
+			break
+		}
+	}
+	c.m[l.id] = cachedState{version: l.version, created: l.b.Created, plies: len(l.b.Moves), state: l.state}
 }
 
 // after delivers a change: connection records, joined frames, the state to every socket,
@@ -229,10 +281,13 @@ func (s *Service) broadcast(ctx context.Context, l *loaded, eff *effects) {
 	if eff != nil && eff.sender != "" && !sent {
 		send(eff.sender, mustJSON(outState{Type: "state", ID: eff.id, Room: snap}))
 	}
+	// A gone socket leaves this room even when its connection record is already gone
+	// (e.g. sockets of a previous run of the local stack).
 	for _, c := range gone {
-		if err := s.Disconnect(ctx, c); err != nil {
+		if err := s.d.Store.DeleteConn(ctx, c); err != nil {
 			s.d.Log.Warn("room: drop gone conn", "conn", c, "err", err)
 		}
+		s.detach(ctx, l.id, c)
 	}
 }
 
@@ -487,6 +542,9 @@ func (l *loaded) finish(o rules.Outcome) {
 // Snapshot reads a room as the wire shows it, without changing anything. Errors:
 // ErrNotFound when the room is absent or expired.
 func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error) {
+	if !validRoomID(roomID) {
+		return nil, ErrNotFound
+	}
 	now := s.d.Clock.Now()
 	rec, err := s.d.Store.GetRoom(ctx, roomID, now)
 	if err != nil {

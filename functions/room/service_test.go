@@ -197,6 +197,14 @@ func TestMovesAndRefusals(t *testing.T) {
 
 func TestRoomNotFound(t *testing.T) {
 	h := newHarness(t)
+	for _, id := range []string{"", "ABCDEFGHIJKM", "abc", strings.Repeat("a", 5000), "abcdefghijk0"} {
+		fs := h.send("c0", M{"action": "join", "room": id})
+		if id == "" {
+			h.wantError(fs, "bad-message")
+		} else {
+			h.wantError(fs, "room-not-found")
+		}
+	}
 	for _, a := range []string{"join", "resume", "move", "acceptDraw", "resign", "leave", "fillAI", "takeover", "rematch"} {
 		h.wantError(h.send("c0", M{"action": a, "room": "abcdefghijkm", "token": "t", "ply": 0, "move": "+1"}), "room-not-found")
 	}
@@ -241,6 +249,22 @@ func TestGoneConnectionIsDropped(t *testing.T) {
 	h.note.mu.Unlock()
 	h.move(tb, 0, "+1")
 	if st := h.snap(tb); st.Seats[1].Connected || st.Seats[1].AwaySince == nil {
+		t.Fatalf("gone socket still bound: %+v", st.Seats[1])
+	}
+}
+
+// A socket of a previous run (no connection record left) is dropped when a post finds it
+// gone.
+func TestGoneConnectionWithoutRecord(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	tb := h.open("track", M{}, 2)
+	h.store.DeleteConn(context.Background(), "c1")
+	h.note.mu.Lock()
+	h.note.gone["c1"] = true
+	h.note.mu.Unlock()
+	h.move(tb, 0, "+1")
+	if st := h.snap(tb); st.Seats[1].Connected {
 		t.Fatalf("gone socket still bound: %+v", st.Seats[1])
 	}
 }

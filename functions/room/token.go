@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"io"
+	"strings"
 )
 
 // TokenBytes is the size of a seat token: 128 random bits.
@@ -59,3 +60,17 @@ func newRoomID(r io.Reader) (string, error) {
 }
 
 var cryptoRand io.Reader = rand.Reader
+
+// validRoomID reports whether id has the shape newRoomID makes; other ids are never looked
+// up (the store keys stay small and well-formed).
+func validRoomID(id string) bool {
+	if len(id) != 12 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if strings.IndexByte(idAlphabet, id[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}

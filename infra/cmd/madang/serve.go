@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -42,9 +44,20 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	site := fs.String("site", "site/dist", "folder of the built site")
 	nosync := fs.Bool("nosync", false, "embedded store: skip fsync per write (faster; a machine crash may lose the last moves)")
 	quiet := fs.Bool("quiet", false, "log errors only")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops")
 	rate := fs.Float64("rate", local.RatePerSecond, "messages per second one socket may send (0: no limit, for load tests)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(stderr, "madang serve: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
 	}
 	level := slog.LevelInfo
 	if *quiet {
