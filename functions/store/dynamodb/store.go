@@ -9,13 +9,15 @@
 // expiresAt is the TTL attribute (epoch seconds, rounded up so TTL never deletes an item
 // early); expiresAtNanos keeps the exact instant for conditions and for the Record the store
 // hands back. TTL deletion lags by up to days, so every read and every condition treats an
-// item whose expiry has passed as gone, and no update can revive an expired room.
+// item whose expiry has passed as gone, and no update can revive an expired room. A zero
+// ExpiresAt never expires (no TTL attribute), as in the other stores.
 package dynamodb
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -84,7 +86,7 @@ type roomItem struct {
 	PK             string `dynamodbav:"pk"`
 	Kind           string `dynamodbav:"kind"`
 	Version        int64  `dynamodbav:"version"`
-	ExpiresAt      int64  `dynamodbav:"expiresAt"`
+	ExpiresAt      int64  `dynamodbav:"expiresAt,omitempty"`
 	ExpiresAtNanos int64  `dynamodbav:"expiresAtNanos"`
 	Body           []byte `dynamodbav:"body"`
 }
@@ -94,12 +96,20 @@ type connItem struct {
 	Kind           string `dynamodbav:"kind"`
 	Room           string `dynamodbav:"room"`
 	Seat           int    `dynamodbav:"seat"`
-	ExpiresAt      int64  `dynamodbav:"expiresAt"`
+	ExpiresAt      int64  `dynamodbav:"expiresAt,omitempty"`
 	ExpiresAtNanos int64  `dynamodbav:"expiresAtNanos"`
 }
 
-// ttlSeconds rounds t up to whole epoch seconds, so TTL never removes an item before t.
+// never is the stored expiry of a record whose ExpiresAt is zero: it does not expire (as in
+// the memory and embedded stores), and carries no TTL attribute.
+const never = math.MaxInt64
+
+// ttlSeconds rounds t up to whole epoch seconds, so TTL never removes an item before t;
+// 0 (no TTL attribute) for the zero time.
 func ttlSeconds(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
 	s := t.Unix()
 	if t.Nanosecond() > 0 {
 		s++
@@ -107,11 +117,26 @@ func ttlSeconds(t time.Time) int64 {
 	return s
 }
 
+// expiryNanos is t in Unix nanoseconds, or never for the zero time.
+func expiryNanos(t time.Time) int64 {
+	if t.IsZero() {
+		return never
+	}
+	return t.UnixNano()
+}
+
+func expiryTime(n int64) time.Time {
+	if n == never {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
 func (it roomItem) record() room.Record {
 	return room.Record{
 		ID:        it.PK[len(roomPrefix):],
 		Version:   it.Version,
-		ExpiresAt: time.Unix(0, it.ExpiresAtNanos).UTC(),
+		ExpiresAt: expiryTime(it.ExpiresAtNanos),
 		Body:      it.Body,
 	}
 }
@@ -180,7 +205,7 @@ func (s *Store) PutRoom(ctx context.Context, r room.Record, prev int64, now time
 		Kind:           "room",
 		Version:        r.Version,
 		ExpiresAt:      ttlSeconds(r.ExpiresAt),
-		ExpiresAtNanos: r.ExpiresAt.UnixNano(),
+		ExpiresAtNanos: expiryNanos(r.ExpiresAt),
 		Body:           r.Body,
 	}
 	av, err := attributevalue.MarshalMap(it)
@@ -247,7 +272,7 @@ func (s *Store) PutConn(ctx context.Context, c room.Conn) error {
 		Room:           c.Room,
 		Seat:           c.Seat,
 		ExpiresAt:      ttlSeconds(c.ExpiresAt),
-		ExpiresAtNanos: c.ExpiresAt.UnixNano(),
+		ExpiresAtNanos: expiryNanos(c.ExpiresAt),
 	})
 	if err != nil {
 		return fmt.Errorf("dynamodb: encode connection %s: %w", c.ID, err)
@@ -275,7 +300,7 @@ func (s *Store) GetConn(ctx context.Context, id string, now time.Time) (room.Con
 		ID:        id,
 		Room:      it.Room,
 		Seat:      it.Seat,
-		ExpiresAt: time.Unix(0, it.ExpiresAtNanos).UTC(),
+		ExpiresAt: expiryTime(it.ExpiresAtNanos),
 	}, nil
 }
 

@@ -196,3 +196,30 @@ func TestContract(t *testing.T) {
 	}
 	storetest.Run(t, func(t *testing.T) room.Store { return openTest(t) })
 }
+
+// A zero ExpiresAt means "never expires" as in the memory and embedded stores: no TTL
+// attribute, and the record reads back with a zero ExpiresAt.
+func TestZeroExpiryNeverExpires(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	far := time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC)
+	if _, err := s.PutRoom(ctx, room.Record{ID: "z", Version: 1, Body: []byte("b")}, 0, t0); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.GetRoom(ctx, "z", far)
+	if err != nil || !got.ExpiresAt.IsZero() {
+		t.Fatalf("get = %+v, %v; want a zero ExpiresAt", got, err)
+	}
+	if _, err := s.PutRoom(ctx, room.Record{ID: "z", Version: 2, Body: []byte("c")}, 1, far); err != nil {
+		t.Fatalf("update of a never-expiring room: %v", err)
+	}
+	if err := s.PutConn(ctx, room.Conn{ID: "c", Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := s.GetConn(ctx, "c", far); err != nil || !c.ExpiresAt.IsZero() {
+		t.Fatalf("conn = %+v, %v", c, err)
+	}
+	if ttlSeconds(time.Time{}) != 0 {
+		t.Error("zero time must carry no TTL")
+	}
+}
