@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,9 +19,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	mgmt "github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
 
 	"madang/functions/aws/gateway"
 	"madang/functions/aws/lambdahandler"
+	"madang/functions/aws/sqsdelay"
 	"madang/functions/room"
 	"madang/functions/store/dynamodb"
 	"madang/functions/store/memory"
@@ -176,5 +179,90 @@ func TestGoneConnectionMarksSeatAway(t *testing.T) {
 			// The real $disconnect arriving later is harmless.
 			send(disconnect, ws("$disconnect", "B", ""))
 		})
+	}
+}
+
+// queue is an SQS API that keeps sent messages, as the delay queue would before delivery.
+type queue struct {
+	mu   sync.Mutex
+	sent []*sqs.SendMessageInput
+}
+
+func (q *queue) SendMessage(_ context.Context, in *sqs.SendMessageInput, _ ...func(*sqs.Options)) (*sqs.SendMessageOutput, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.sent = append(q.sent, in)
+	return &sqs.SendMessageOutput{MessageId: aws.String(fmt.Sprint("m", len(q.sent)))}, nil
+}
+
+type movingClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *movingClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *movingClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// TestAwayTimerThroughDelayQueue: a person who disconnects in a game whose policy lets the AI
+// play for persons away 45 s (seed 000) gets an away check on the delay queue with
+// DelaySeconds 45; when the AI function receives that message as an SQS event 45 s later, the
+// seat is played by the AI.
+func TestAwayTimerThroughDelayQueue(t *testing.T) {
+	game := trackgame.ID
+	room.RegisterPolicy(game, room.Policy{AwayAI: 45 * time.Second})
+	defer room.RegisterPolicy(game, room.Policy{})
+	ctx := context.Background()
+	m := &management{frames: map[string][]map[string]any{}, gone: map[string]bool{}}
+	srv := httptest.NewServer(m)
+	defer srv.Close()
+	client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
+		Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
+	q := &queue{}
+	clock := &movingClock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	svc := room.New(room.Deps{Store: memory.New(), Notifier: gateway.New(client), Clock: clock, Log: log,
+		Scheduler: sqsdelay.New(q, "https://sqs.eu-west-1.amazonaws.com/1/delay")})
+	message, disconnect := lambdahandler.Message(svc, log), lambdahandler.Disconnect(svc, log)
+
+	if _, err := message(ctx, ws("create", "A", `{"action":"create","game":"`+game+`","options":{}}`)); err != nil {
+		t.Fatal(err)
+	}
+	roomID, _ := m.take("A")[0]["room"].(string)
+	if _, err := message(ctx, ws("join", "B", `{"action":"join","room":"`+roomID+`"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := disconnect(ctx, ws("$disconnect", "B", "")); err != nil {
+		t.Fatal(err)
+	}
+	q.mu.Lock()
+	sent := append([]*sqs.SendMessageInput(nil), q.sent...)
+	q.mu.Unlock()
+	if len(sent) != 1 || sent[0].DelaySeconds != 45 {
+		t.Fatalf("delay queue got %d messages (first %+v), want one with DelaySeconds 45", len(sent), sent)
+	}
+	m.take("A")
+
+	clock.add(45 * time.Second)
+	ev := events.SQSEvent{Records: []events.SQSMessage{{MessageId: "m1", Body: *sent[0].MessageBody, EventSource: "aws:sqs"}}}
+	payload, _ := json.Marshal(ev)
+	resp, err := lambdahandler.AI(svc, log)(ctx, payload)
+	if err != nil || resp == nil || len(resp.BatchItemFailures) != 0 {
+		t.Fatalf("AI handler on the delay message: %+v, %v", resp, err)
+	}
+	var last map[string]any
+	for _, f := range m.take("A") {
+		if f["type"] == "state" {
+			last = f["room"].(map[string]any)
+		}
+	}
+	if last == nil {
+		t.Fatal("no state after the away check")
+	}
+	if seat1 := last["seats"].([]any)[1].(map[string]any); seat1["ai"] != true {
+		t.Errorf("seat 1 after 45 s away: %v, want ai true", seat1)
 	}
 }
