@@ -34,6 +34,7 @@ require (
 )
 
 require (
+	github.com/awslabs/goformation/v7 v7.14.9
 	github.com/coder/websocket v1.8.15
 	go.etcd.io/bbolt v1.5.0
 )
