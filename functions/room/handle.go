@@ -141,8 +141,16 @@ func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, 
 		return nil, nil, errf(CodeBadMessage, "room이 없습니다.")
 	}
 	old := s.previousRoom(ctx, connID)
-	return s.update(ctx, m.Room, 0, func(l *loaded) (*effects, *Error) {
+	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
 		eff := &effects{broadcast: true, detachOld: map[string]string{connID: old}}
+		for _, c := range l.b.Conns {
+			if c.ID == connID && c.Seat >= 0 {
+				// A repeated join (a double click) keeps the seat this socket holds.
+				eff.noWrite = true
+				eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: c.Seat})
+				return eff, nil
+			}
+		}
 		free := -1
 		if l.b.Status != StatusPlaying {
 			for i, st := range l.b.Seats {
@@ -199,7 +207,7 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 	if m.Action == "resume" {
 		old = s.previousRoom(ctx, connID)
 	}
-	return s.update(ctx, m.Room, 0, func(l *loaded) (*effects, *Error) {
+	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
 		i := seatOf(l.b.Seats, m.Token)
 		if i < 0 {
 			return nil, errf(CodeBadToken, "")

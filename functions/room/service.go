@@ -77,9 +77,9 @@ type effects struct {
 const maxAttempts = 16
 
 // update runs fn on the current room and writes the result conditionally on the version it
-// read, re-reading and re-running fn after a lost race. expect, when non-zero, is the only
-// version fn may run at (AI and delayed actions): a different version returns (nil, nil).
-func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
+// read, re-reading and re-running fn after a lost race (fn re-validates on the fresh room).
+// On a refusal it returns the room as read with fn's error, and stores nothing.
+func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
 	if !validRoomID(id) {
 		return nil, nil, errf(CodeRoomNotFound, "")
 	}
@@ -92,9 +92,6 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 		if err != nil {
 			s.d.Log.Error("room: get", "room", id, "err", err)
 			return nil, nil, errf(CodeInternal, "")
-		}
-		if expect != 0 && rec.Version != expect {
-			return nil, nil, nil
 		}
 		l, err := s.decode(rec)
 		if err != nil {
@@ -120,9 +117,6 @@ func (s *Service) update(ctx context.Context, id string, expect int64, fn func(l
 		next := Record{ID: id, Version: rec.Version + 1, ExpiresAt: l.expiresAt(), Body: encodeBody(&l.b)}
 		_, err = s.d.Store.PutRoom(ctx, next, rec.Version, now)
 		if errors.Is(err, ErrConflict) {
-			if expect != 0 {
-				return nil, nil, nil
-			}
 			continue
 		}
 		if err != nil {
@@ -377,7 +371,7 @@ func (s *Service) Disconnect(ctx context.Context, connID string) error {
 
 // detach removes a connection from a room's sockets and tells the others.
 func (s *Service) detach(ctx context.Context, roomID, connID string) {
-	l, eff, e := s.update(ctx, roomID, 0, func(l *loaded) (*effects, *Error) {
+	l, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
 		idx := -1
 		for i, c := range l.b.Conns {
 			if c.ID == connID {
@@ -394,7 +388,7 @@ func (s *Service) detach(ctx context.Context, roomID, connID string) {
 		}
 		return &effects{broadcast: true}, nil
 	})
-	if e != nil || eff == nil || eff.noWrite {
+	if e != nil || eff.noWrite {
 		return
 	}
 	s.after(ctx, l, eff)
@@ -441,7 +435,7 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 	if d.Kind != DelayedAway {
 		return nil
 	}
-	l, eff, e := s.update(ctx, d.Room, 0, func(l *loaded) (*effects, *Error) {
+	l, eff, e := s.update(ctx, d.Room, func(l *loaded) (*effects, *Error) {
 		if l.b.Status != StatusPlaying || l.pol.AwayAI == 0 {
 			return &effects{noWrite: true}, nil
 		}
@@ -464,9 +458,6 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 			return nil
 		}
 		return e
-	}
-	if eff == nil {
-		return nil
 	}
 	if !eff.noWrite {
 		s.after(ctx, l, eff)
@@ -520,7 +511,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	// Write on the current room if the turn is still the one the AI thought about (a
 	// watcher may have joined meanwhile); otherwise drop the move.
 	game, ply := l.b.GameNo, len(l.b.Moves)
-	l2, eff, e := s.update(ctx, roomID, 0, func(l *loaded) (*effects, *Error) {
+	l2, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
 		if l.b.Status != StatusPlaying || l.b.GameNo != game || len(l.b.Moves) != ply ||
 			l.toMove() != seatIdx || !l.aiPlays(seatIdx) {
 			return &effects{noWrite: true}, nil
@@ -623,7 +614,7 @@ func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error
 // local stack calls it for each stored room when it starts, since no socket survives a
 // restart (API Gateway has no such event; its $disconnect always arrives).
 func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
-	l, eff, e := s.update(ctx, roomID, 0, func(l *loaded) (*effects, *Error) {
+	l, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
 		if len(l.b.Conns) == 0 {
 			return &effects{noWrite: true}, nil
 		}

@@ -395,3 +395,16 @@ func TestResetConnections(t *testing.T) {
 		t.Fatal("a second reset wrote again")
 	}
 }
+
+// A socket that holds a seat and sends join again (a double click) keeps its seat.
+func TestRepeatedJoinKeepsSeat(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	tb := h.open("track", M{}, 2)
+	before := h.record(tb.id)
+	fs := h.send("c1", M{"action": "join", "room": tb.id, "id": 2})
+	if len(fs) != 2 || fs[0].Type != "joined" || *fs[0].Seat != 1 || fs[0].Token != nil || !fs[1].snap.Seats[1].Connected {
+		t.Fatalf("repeated join answered %s", describe(fs))
+	}
+	h.unchanged(before)
+}

@@ -30,7 +30,7 @@ func startServer(t *testing.T, args ...string) *server {
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	s := &server{cancel: cancel, done: make(chan int, 1)}
-	args = append([]string{"--addr", "127.0.0.1:0", "--quiet", "--site", t.TempDir()}, args...)
+	args = append([]string{"--addr", "127.0.0.1:0", "--quiet", "--site", t.TempDir()}, storeArgs(t, args)...)
 	go func() {
 		s.done <- serve(ctx, args, pw, io.Discard)
 		pw.Close()

@@ -17,6 +17,7 @@ import (
 
 	"madang/functions/aiseat"
 	"madang/functions/room"
+	"madang/functions/store/dynamodb"
 	"madang/functions/store/embedded"
 	"madang/functions/store/memory"
 	"madang/infra/local"
@@ -37,7 +38,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", ":8080", "listen address (host:port; port 0 picks a free one)")
 	data := fs.String("data", "data", "data folder of the embedded store")
-	storeKind := fs.String("store", "embedded", "room store: embedded (a file in --data) or memory")
+	storeKind := fs.String("store", "embedded", "room store: embedded (a file in --data), memory, or dynamodb")
+	ddbEndpoint := fs.String("dynamodb-endpoint", "", "dynamodb store: endpoint URL (DynamoDB Local, e.g. http://127.0.0.1:8000); empty: AWS with the default credentials")
+	ddbTable := fs.String("dynamodb-table", dynamodb.DefaultTable, "dynamodb store: table name (created on DynamoDB Local when missing)")
 	site := fs.String("site", "site/dist", "folder of the built site")
 	nosync := fs.Bool("nosync", false, "embedded store: skip fsync per write (faster; a machine crash may lose the last moves)")
 	quiet := fs.Bool("quiet", false, "log errors only")
@@ -75,8 +78,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		store = s
 	case "memory":
 		store = memory.New()
+	case "dynamodb":
+		s, err := openDynamoDB(ctx, *ddbEndpoint, *ddbTable)
+		if err != nil {
+			fmt.Fprintf(stderr, "madang serve: %v\n", err)
+			return 1
+		}
+		store = s
 	default:
-		fmt.Fprintf(stderr, "madang serve: --store must be embedded or memory, not %q\n", *storeKind)
+		fmt.Fprintf(stderr, "madang serve: --store must be embedded, memory or dynamodb, not %q\n", *storeKind)
 		return 2
 	}
 
