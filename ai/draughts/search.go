@@ -252,17 +252,12 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 		s.abort = true
 		return 0
 	}
-	l := &s.lists[ply]
-	s.v.Generate(p, l)
-	if l.N == 0 {
-		return -(WinScore - ply) // no legal move: lost (WCDF 1.32, FMJD art. 5)
-	}
-	if ply >= ai.MaxPly-1 {
-		return s.v.Evaluate(p)
-	}
 	// Draw rules: repetition (a first repetition already scores as the draw it can
 	// become), the forty/twenty-five-move count and the endgame counts.
 	if rev >= s.v.DrawPlies || (s.endAt > 0 && ply >= s.endAt) {
+		if !s.v.HasMove(p) {
+			return -(WinScore - ply) // a win on the counter's last ply still wins
+		}
 		return 0
 	}
 	if rev >= 4 {
@@ -273,20 +268,29 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 			}
 		}
 	}
-	capture := l.M[0].Captured != 0
-	pvNode := beta-alpha > 1
-	if depth <= 0 && !capture {
+	if ply >= ai.MaxPly-1 {
+		return s.v.Evaluate(p)
+	}
+	// Quiescence: a quiet position stands on its evaluation unless the opponent threatens
+	// a capture, which buys one more quiet ply.
+	if depth <= 0 && !s.v.HasCapture(p) {
 		stand := s.v.Evaluate(p)
 		if depth < 0 || stand >= beta+150 {
 			return stand
 		}
-		// Does the opponent threaten a capture? Then one more quiet ply.
 		q := *p
 		q.Side ^= 1
 		if !s.v.HasCapture(&q) {
 			return stand
 		}
 	}
+	l := &s.lists[ply]
+	s.v.Generate(p, l)
+	if l.N == 0 {
+		return -(WinScore - ply) // no legal move: lost (WCDF 1.32, FMJD art. 5)
+	}
+	capture := l.M[0].Captured != 0
+	pvNode := beta-alpha > 1
 	// Transposition table.
 	var ttMove uint32
 	useTT := depth > 0 // quiescence nodes are many and cheap: keep them out of the table
