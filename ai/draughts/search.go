@@ -9,17 +9,20 @@ import (
 // maxDepth bounds iterative deepening.
 const maxDepth = 64
 
-// Limits bound one search. Zero fields mean no bound of that kind.
+// Limits bound one search and carry the game's draw-rule state. Zero fields mean no bound
+// (Depth) or nothing in force.
 type Limits struct {
-	Depth int // nominal plies of full-width search
-	// DrawPly is how many plies are left before a draw rule (forty-move, twenty-five-move,
-	// sixteen- or five-move endings) ends the game unless a capture or man move resets it;
-	// 0 means the full count of the variant.
-	ReversiblePlies int // plies already played under the forty/twenty-five-move count
-	EndgamePlies    int // plies left before an FMJD art. 6.2/6.3 endgame count draws (0: none)
-	History         []uint64
-	// History holds the hashes of earlier positions of the game, oldest first, back to
-	// the last capture or man move (for repetition); the root is not included.
+	// Depth is the nominal number of plies of full-width search (0: up to 64).
+	Depth int
+	// ReversiblePlies is how many plies have been played under the forty-move (WCDF
+	// 1.32.1) or twenty-five-move (FMJD art. 6.1) count: king moves without capture.
+	ReversiblePlies int
+	// EndgamePlies is how many plies are left before an FMJD art. 6.2/6.3 endgame count
+	// draws (0: none running).
+	EndgamePlies int
+	// History holds the Zobrist keys of the game's earlier positions since the last capture
+	// or man move, oldest first, without the root (for repetitions).
+	History []uint64
 }
 
 // Info is one completed iteration, for progress reports.
@@ -145,7 +148,7 @@ func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult 
 				}
 			}
 		}
-		if best >= 0 && (!s.abort || best > 0 || bestScore > -WinScore) {
+		if best >= 0 {
 			// A partial iteration still counts once its first (previously best) move is
 			// searched: any move that beat it was searched deeper.
 			res.Move, res.Score = moves[best], bestScore
