@@ -3,17 +3,44 @@
 // the two games are the values English ("checkers") and International ("draughts"), both
 // registered with the rules registry.
 //
-// Two layers share one move generator:
-//
-//   - The fast layer for search: Position is a small comparable value (bitboards and the side
-//     to move), Generate fills a caller-owned MoveList without allocating, Apply returns the
-//     next Position (copy-make), Hash is an incremental Zobrist key.
-//   - The generic layer for the server, the browser and tools: *State implements rules.State
-//     with move text, draw counters and outcomes.
-//
 // The rules follow seed 001 (the checkers/draughts page), which reads WCDF and FMJD rules;
 // the cases file shared/cases/draughts.md fixes the move identity: a move is (from, to, set
 // of captured pieces), and two capture paths with the same three are one move.
+//
+// # Fast API (for search)
+//
+// Position is a comparable value (bitboards by seat, side to move, Zobrist key; no slices
+// or maps), so it can be a map key and be copied freely. Seat 0 moves first (Black in
+// checkers, White in draughts).
+//
+//	p := draughts.International.Start()      // or draughts.ParseFEN(&draughts.English, fen)
+//	var l draughts.MoveList                  // caller-owned, 8 KiB; keep one per ply
+//	p.Generate(&l)                           // legal moves only: captures are compulsory,
+//	                                         // majority capture filtered, duplicates dropped
+//	for _, m := range l.Slice() {            // l.Moves[:l.N]
+//		q := p.Apply(m)                      // copy-make: p is unchanged
+//		_ = q.Hash()                         // incremental Zobrist key (includes side to move)
+//		_ = m.IsCapture()                    // also NumCaptured, Captured (bitboard), Promotes,
+//		                                     // IsKingMove, FromBit, ToBit
+//	}
+//	// l.N == 0: the side to move has lost (no legal move, seed 001; rules.NoMoves).
+//
+// Bitboards (Men, Kings, Pieces, Empty, Rules.Bit, Rules.PromotionRow, MainDiagonal) use a
+// layout with one ghost bit after every second row: bit = (square-1) + row/2, so the four
+// diagonal neighbours are at offsets ±half, ±(half+1) (half = 4 or 5). Rules.SquareAt maps
+// a bit back to the PDN square, Rules.Row gives a square's row from a seat's own side.
+// CountMen and CountKings count a seat's pieces. Generate and Apply do not allocate; Perft
+// counts leaves. Draw rules are not in Position: search code detects repetition with Hash
+// and reads the counters from the State it started from (State.QuietPlies, Counters,
+// History).
+//
+// # Generic API (server, browser, tools)
+//
+// *State implements rules.State: NewState(p) starts from a position with no history,
+// State.Position and State.History give the search its root, State.PlayMove plays a Move,
+// Position.Notate (or TextMove{m, p.MoveText(m)}) makes the rules.Move to return, AsMove
+// and AsState unwrap the generic values. Move text: Position.MoveText (PDN, canonical),
+// Position.AlgebraicText (c3-d4 for the UI), Position.ParseMove, Position.Path.
 package draughts
 
 import "madang/rules"
@@ -49,13 +76,13 @@ type Rules struct {
 	ID string
 	// Title is the ruleset's name in Korean for players.
 	Title string
-	// Size is the number of squares along a side: 8 (seed 001, WCDF) or 10 (FMJD art. 2).
+	// Size is the number of squares along a side: 8 (checkers) or 10 (international draughts), seed 001.
 	Size int
 	// FirstColour is the PDN FEN colour letter of seat 0, who moves first: 'B' in
 	// checkers (seed 001: black moves first), 'W' in draughts (seed 001, FMJD: white first).
 	FirstColour byte
 	// FlyingKings: a king moves any number of empty squares along a diagonal and captures
-	// a distant piece, landing on any empty square after it (FMJD art. 3.9, 4.3). False: a
+	// a distant piece, landing on any empty square after it (seed 001; FMJD art. 4.3). False: a
 	// king steps and jumps one square (seed 001, WCDF).
 	FlyingKings bool
 	// MenCaptureBackward: men capture backwards as well as forwards (FMJD art. 4.2). False:
@@ -151,9 +178,9 @@ func (r *Rules) setup(v uint8) {
 	r.variant = v
 	r.half = r.Size / 2
 	r.n = r.Size * r.Size / 2
-	for i := range r.sqOf {
-		r.sqOf[i] = 0
-	}
+	r.topSeat = r.topSeatFor()
+	top := r.topSeat
+	startRows := r.Size/2 - 1
 	for s := 1; s <= r.n; s++ {
 		i := s - 1
 		row := i / r.half
@@ -162,27 +189,24 @@ func (r *Rules) setup(v uint8) {
 		r.sqOf[b] = Square(s)
 		r.mask |= 1 << uint(b)
 		if row == 0 {
-			r.promo[1-r.topSeatFor()] |= 1 << uint(b)
+			r.promo[1-top] |= 1 << uint(b)
 		}
 		if row == r.Size-1 {
-			r.promo[r.topSeatFor()] |= 1 << uint(b)
+			r.promo[top] |= 1 << uint(b)
 		}
-		startRows := r.Size/2 - 1
 		if row < startRows {
-			r.start[r.topSeatFor()] |= 1 << uint(b)
+			r.start[top] |= 1 << uint(b)
 		}
 		if row >= r.Size-startRows {
-			r.start[1-r.topSeatFor()] |= 1 << uint(b)
+			r.start[1-top] |= 1 << uint(b)
 		}
 		file, rank := r.algebraic(Square(s))
 		if file == rank {
 			r.diag |= 1 << uint(b)
 		}
 	}
-	r.topSeat = r.topSeatFor()
 	h := r.half
 	r.dirs = [4]int{-h - 1, -h, h, h + 1}
-	top := r.topSeat
 	r.forward[top] = [2]int{h, h + 1}
 	r.forward[1-top] = [2]int{-h - 1, -h}
 	for seat := 0; seat < 2; seat++ {
@@ -320,4 +344,14 @@ func itoa(i int) string {
 		b[n] = '-'
 	}
 	return string(b[n:])
+}
+
+// ByID finds a ruleset by its game id ("checkers" or "draughts").
+func ByID(id string) (*Rules, bool) {
+	for _, r := range variants {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return nil, false
 }

@@ -179,3 +179,6 @@ func (p Position) FEN() string {
 	}
 	return b.String()
 }
+
+// String is the position's PDN FEN (see FEN), for logs and test failures.
+func (p Position) String() string { return p.FEN() }

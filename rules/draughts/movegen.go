@@ -2,10 +2,10 @@ package draughts
 
 import "math/bits"
 
-// MaxMoves bounds a MoveList. No reachable position comes near it: every non-capture move
-// ends on an empty square reachable from at most four directions (at most 4 x 48), and
-// capture lists are far shorter in practice.
-const MaxMoves = 256
+// MaxMoves bounds a MoveList. Non-capture moves are at most 4 x 48 (each ends on an empty
+// square, reached from at most four directions); capture lists are far shorter in any
+// known position. Moves beyond the bound would be dropped.
+const MaxMoves = 512
 
 // Move is one legal move of the Position it was generated for. Its identity is (from, to,
 // set of captured pieces) (cases file, "Move identity"): two capture paths with the same
@@ -46,7 +46,7 @@ func (m Move) FromBit() int { return int(m.from) }
 func (m Move) ToBit() int { return int(m.to) }
 
 // MoveList is a caller-owned buffer for Generate: Moves[:N] are the moves. Keep one per
-// search ply; it is 4 KiB and Generate never allocates.
+// search ply; it is 8 KiB and Generate never allocates.
 type MoveList struct {
 	N     int
 	Moves [MaxMoves]Move
@@ -124,19 +124,19 @@ type capGen struct {
 
 // captures adds the legal captures to l and reports whether there were any.
 func (p *Position) captures(r *Rules, l *MoveList, me uint8, opp, empty uint64) bool {
-	g := capGen{r: r, l: l, me: me, opp: opp}
-	// Quick test first: most positions have no capture at all.
-	if !p.anyCapture(r, me, opp, empty) {
-		return false
+	men, kings := p.capturers(r, me, opp, empty)
+	if men == 0 && kings == 0 {
+		return false // most positions: no capture at all
 	}
-	for ms := p.men[me]; ms != 0; ms &= ms - 1 {
-		f := bits.TrailingZeros64(ms)
+	g := capGen{r: r, l: l, me: me, opp: opp}
+	for ; men != 0; men &= men - 1 {
+		f := bits.TrailingZeros64(men)
 		g.from, g.king = uint8(f), false
 		g.empty = empty | 1<<uint(f)
 		g.man(f, 0, 0)
 	}
-	for ks := p.kings[me]; ks != 0; ks &= ks - 1 {
-		f := bits.TrailingZeros64(ks)
+	for ; kings != 0; kings &= kings - 1 {
+		f := bits.TrailingZeros64(kings)
 		g.from, g.king = uint8(f), true
 		g.empty = empty | 1<<uint(f)
 		if r.FlyingKings {
@@ -148,32 +148,30 @@ func (p *Position) captures(r *Rules, l *MoveList, me uint8, opp, empty uint64) 
 	return l.N > 0
 }
 
-// anyCapture reports whether the side to move has a capture, with shifts only.
-func (p *Position) anyCapture(r *Rules, me uint8, opp, empty uint64) bool {
-	men := p.men[me]
-	kings := p.kings[me]
+// capturers finds, with shifts only, the men and the kings of the side to move that can
+// start a capture: an opponent piece next to them (for a flying king, the first piece on
+// the line) with an empty square behind it.
+func (p *Position) capturers(r *Rules, me uint8, opp, empty uint64) (men, kings uint64) {
+	for _, d := range r.captureD[me] {
+		men |= p.men[me] & shl(opp, -d) & shl(empty, -2*d)
+	}
+	if p.kings[me] == 0 {
+		return men, 0
+	}
 	for _, d := range r.dirs {
-		var movers uint64
-		if r.MenCaptureBackward || d == r.forward[me][0] || d == r.forward[me][1] {
-			movers = men | kings
-		} else {
-			movers = kings
-		}
-		if shl(shl(movers, d)&opp, d)&empty != 0 {
-			return true
-		}
-		if r.FlyingKings && kings != 0 {
-			// Slide the kings over empty squares, then test a jump.
-			k := shl(kings, d) & empty
-			for k != 0 {
-				if shl(shl(k, d)&opp, d)&empty != 0 {
-					return true
-				}
-				k = shl(k, d) & empty
+		// The squares from which a jump in direction d works.
+		from := shl(opp, -d) & shl(empty, -2*d)
+		if r.FlyingKings {
+			// A flying king may first slide over empty squares towards that square.
+			for t := from & empty; t != 0; {
+				back := shl(t, -d)
+				from |= back
+				t = back & empty
 			}
 		}
+		kings |= p.kings[me] & from
 	}
-	return false
+	return men, kings
 }
 
 func shl(x uint64, d int) uint64 {

@@ -1,7 +1,8 @@
 package draughts
 
 import (
-	"sort"
+	"math/bits"
+	"slices"
 	"strings"
 
 	"madang/rules"
@@ -109,7 +110,7 @@ func (p Position) text(m Move, name func(Square) string) string {
 // ParseMove matches move text against the legal moves of p. Accepted: PDN numeric
 // squares ("11-15", "15x24", "15x24x31"; the separator does not matter, records write
 // "10x14" for a plain step) and algebraic names seen from seat 0 ("c3-d4", "c3xe5", also
-// with "×" or ':'). With only a start and an end square the text resolves to the unique
+// with "×" or ':'); spaces around the text are ignored, spaces inside are not. With only a start and an end square the text resolves to the unique
 // legal move with that start and end; with landing squares in between they must be a
 // landing path of the move. Errors are *rules.MoveError wrapping rules.ErrNotation
 // (unreadable text), rules.ErrIllegal (no legal move matches) or rules.ErrAmbiguous (its
@@ -150,7 +151,7 @@ func (p Position) ParseMove(text string) (Move, error) {
 	for i, m := range found {
 		cands[i] = p.MoveText(m)
 	}
-	sort.Strings(cands)
+	slices.Sort(cands)
 	return Move{}, &rules.MoveError{Text: text, Err: rules.ErrAmbiguous,
 		Detail:     "several legal moves go from " + itoa(int(sqs[0])) + " to " + itoa(int(sqs[len(sqs)-1])) + "; give the landing squares",
 		Candidates: cands}
@@ -180,7 +181,7 @@ func (p Position) hasPath(m Move, want []Square) bool {
 
 // parseSquares splits move text into squares; detail is non-empty when it cannot.
 func (r *Rules) parseSquares(text string) ([]Square, string) {
-	s := strings.ReplaceAll(text, "×", "x")
+	s := strings.ReplaceAll(strings.TrimSpace(text), "×", "x")
 	if s == "" {
 		return nil, "empty move text"
 	}
@@ -244,4 +245,34 @@ func (r *Rules) squareNumberAny(s string) (int, bool) {
 		v = v*10 + int(s[i]-'0')
 	}
 	return v, v >= 1 && v <= r.Size
+}
+
+// Paths lists every landing path of m (see Path), the canonical one first: a move that two
+// capture paths share (a ring, a king choosing where to land before a piece further on)
+// can be entered along any of them.
+func (p Position) Paths(m Move) [][]Square {
+	r := rulesFor(p.variant)
+	if m.n == 0 {
+		return [][]Square{{r.sqOf[m.to&63]}}
+	}
+	var out [][]Square
+	p.walkPaths(m, func(path []uint8) bool {
+		sqs := make([]Square, len(path))
+		for i, b := range path {
+			sqs[i] = r.sqOf[b]
+		}
+		out = append(out, sqs)
+		return len(out) < 64
+	})
+	return out
+}
+
+// CapturedSquares lists the squares of the pieces m captures, in ascending order.
+func (p Position) CapturedSquares(m Move) []Square {
+	r := rulesFor(p.variant)
+	var out []Square
+	for c := m.captured; c != 0; c &= c - 1 {
+		out = append(out, r.sqOf[bits.TrailingZeros64(c)])
+	}
+	return out
 }

@@ -160,10 +160,10 @@ func Perft(p Position, depth int) uint64 {
 		return 1
 	}
 	lists := make([]MoveList, depth)
-	return perft(&p, depth, lists)
+	return perft(p, depth, lists)
 }
 
-func perft(p *Position, depth int, lists []MoveList) uint64 {
+func perft(p Position, depth int, lists []MoveList) uint64 {
 	l := &lists[0]
 	p.Generate(l)
 	if depth == 1 {
@@ -171,8 +171,7 @@ func perft(p *Position, depth int, lists []MoveList) uint64 {
 	}
 	var n uint64
 	for i := 0; i < l.N; i++ {
-		q := p.Apply(l.Moves[i])
-		n += perft(&q, depth-1, lists[1:])
+		n += perft(p.Apply(l.Moves[i]), depth-1, lists[1:])
 	}
 	return n
 }

@@ -1,9 +1,11 @@
 package draughts
 
 import (
-	"errors"
+	"cmp"
 	"math/bits"
-	"sort"
+	"slices"
+	"strconv"
+	"strings"
 
 	"madang/rules"
 )
@@ -21,10 +23,19 @@ func (g game) ID() string { return g.r.ID }
 // Validate accepts no options: checkers and draughts have none.
 func (g game) Validate(opts rules.Options) (rules.Options, error) {
 	for k := range opts {
-		return nil, errors.Join(rules.ErrOptions, errors.New(g.r.ID+" has no option "+k))
+		return nil, optionError{game: g.r.ID, option: k}
 	}
 	return rules.Options{}, nil
 }
+
+// optionError is an unknown option; it wraps rules.ErrOptions.
+type optionError struct{ game, option string }
+
+func (e optionError) Error() string {
+	return rules.ErrOptions.Error() + ": " + e.game + " has no option " + strconv.Quote(e.option)
+}
+
+func (e optionError) Unwrap() error { return rules.ErrOptions }
 
 func (g game) New(opts rules.Options) (rules.State, error) {
 	if _, err := g.Validate(opts); err != nil {
@@ -248,33 +259,51 @@ func endgameClass(p Position) (class rules.Reason, diag bool) {
 }
 
 // updateEndgame carries the endgame count from the previous state (rule prev, deadline
-// limit) to s (seed 001's reading of FMJD art. 6.2-6.3).
+// limit) to s (seed 001's reading of FMJD art. 6.2-6.3). A deadline once set is never
+// extended while one side is a lone king: a 3-1 that passes through a configuration
+// outside the two rules (two men against the king) keeps its first deadline for later.
 func (s *State) updateEndgame(prev rules.Reason, limit int) {
 	r := s.pos.Rules()
 	if !r.EndgameCounts {
 		return
 	}
 	class, diag := endgameClass(s.pos)
+	start := func(plies int) int {
+		if limit != 0 {
+			return min(limit, s.ply+plies)
+		}
+		return s.ply + plies
+	}
 	switch class {
 	case rules.ReasonNone:
 		s.endRule, s.endLimit = rules.ReasonNone, 0
+		if limit != 0 && loneKing(s.pos) {
+			s.endLimit = limit // remembered, not running
+		}
 		return
 	case rules.SixteenMove:
 		if prev == rules.ReasonNone {
-			prev, limit = rules.SixteenMove, s.ply+r.SixteenPlies
+			prev, limit = rules.SixteenMove, start(r.SixteenPlies)
 		}
 		if diag && prev == rules.SixteenMove {
 			prev, limit = rules.FiveMove, min(limit, s.ply+r.FivePlies)
 		}
 	case rules.FiveMove:
-		switch prev {
-		case rules.ReasonNone:
-			prev, limit = rules.FiveMove, s.ply+r.FivePlies
-		case rules.SixteenMove:
-			prev, limit = rules.FiveMove, min(limit, s.ply+r.FivePlies)
+		if prev != rules.FiveMove {
+			prev, limit = rules.FiveMove, start(r.FivePlies)
 		}
 	}
 	s.endRule, s.endLimit = prev, limit
+}
+
+// loneKing reports whether one side has a single king and nothing else.
+func loneKing(p Position) bool {
+	for s := 0; s < 2; s++ {
+		if p.men[s] == 0 && bits.OnesCount64(p.kings[s]) == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // finish generates the legal moves and decides the outcome: no legal move loses (even on
@@ -287,17 +316,14 @@ func (s *State) finish() {
 		s.moves[i] = TextMove{Move: m, Text: s.pos.MoveText(m)}
 	}
 	r := s.pos.Rules()
-	sort.Slice(s.moves, func(i, j int) bool {
-		a, b := s.moves[i], s.moves[j]
-		fa, fb := r.sqOf[a.Move.from], r.sqOf[b.Move.from]
-		if fa != fb {
-			return fa < fb
+	slices.SortFunc(s.moves, func(a, b TextMove) int {
+		if c := cmp.Compare(r.sqOf[a.Move.from], r.sqOf[b.Move.from]); c != 0 {
+			return c
 		}
-		ta, tb := r.sqOf[a.Move.to], r.sqOf[b.Move.to]
-		if ta != tb {
-			return ta < tb
+		if c := cmp.Compare(r.sqOf[a.Move.to], r.sqOf[b.Move.to]); c != 0 {
+			return c
 		}
-		return a.Text < b.Text
+		return strings.Compare(a.Text, b.Text)
 	})
 	me := s.pos.Side()
 	switch {
@@ -324,4 +350,26 @@ func (s *State) repetitions() int {
 		}
 	}
 	return n
+}
+
+// Notate wraps a Move of p as the rules.Move of the generic API (its canonical text).
+func (p Position) Notate(m Move) TextMove { return TextMove{Move: m, Text: p.MoveText(m)} }
+
+// AsState gives the concrete *State behind a rules.State of checkers or draughts.
+func AsState(s rules.State) (*State, bool) {
+	st, ok := s.(*State)
+	return st, ok && st != nil
+}
+
+// AsMove gives the Move behind a rules.Move of checkers or draughts (a TextMove).
+func AsMove(m rules.Move) (Move, bool) {
+	switch v := m.(type) {
+	case TextMove:
+		return v.Move, true
+	case *TextMove:
+		if v != nil {
+			return v.Move, true
+		}
+	}
+	return Move{}, false
 }

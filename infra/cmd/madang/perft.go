@@ -16,11 +16,8 @@ func init() {
 
 // draughtsRules maps a game id to its ruleset.
 func draughtsRules(id string) (*draughts.Rules, error) {
-	switch id {
-	case draughts.English.ID:
-		return &draughts.English, nil
-	case draughts.International.ID:
-		return &draughts.International, nil
+	if r, ok := draughts.ByID(id); ok {
+		return r, nil
 	}
 	return nil, fmt.Errorf("unknown game %q (want checkers or draughts)", id)
 }

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// The leaf count is the last line of stdout (cases file: checkers depth 4 = 1469, draughts
+// depth 3 = 658).
+func TestPerftCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		last string
+	}{
+		{[]string{"perft", "--game", "checkers", "--depth", "4"}, "1469"},
+		{[]string{"perft", "--game", "draughts", "--depth", "3"}, "658"},
+		{[]string{"perft", "--game", "draughts", "--depth", "2", "--divide"}, "81"},
+		{[]string{"perft", "--game", "draughts", "--depth", "3", "--position", "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38"}, "30"},
+	} {
+		var out, errb bytes.Buffer
+		if code := dispatch(c.args, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errb.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if got := lines[len(lines)-1]; got != c.last {
+			t.Errorf("%v: last line %q, want %q", c.args, got, c.last)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"perft", "--game", "chess"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "unknown game") {
+		t.Errorf("unknown game: exit %d, %q", code, errb.String())
+	}
+	if code := dispatch([]string{"perft", "--game", "draughts", "--position", "W:W51"}, &out, &errb); code != 2 {
+		t.Errorf("bad FEN: exit %d", code)
+	}
+}
+
+// Case "flying king chooses its landing [4.3]": W:WK46:B23 has exactly 46x19, 46x14, 46x10,
+// 46x5, listed in PDN one per line.
+func TestMovesCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"moves", "--game", "draughts", "--position", "W:WK46:B23"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if got := out.String(); got != "46x5\n46x10\n46x14\n46x19\n" {
+		t.Errorf("moves:\n%s", got)
+	}
+}
