@@ -88,6 +88,17 @@ func (g *Game) FEN() string {
 	return strings.TrimSpace(v)
 }
 
+// NewGame makes a game record to write: tags in order, the move texts of the mainline
+// numbered from 1 (two plies a number: "1. 32-28 18-23 2. ..."), and the result token
+// ("" is written as "*").
+func NewGame(tags []Tag, texts []string, result string) Game {
+	g := Game{Tags: append([]Tag(nil), tags...), Result: result, Moves: make([]Move, len(texts))}
+	for i, t := range texts {
+		g.Moves[i] = Move{Number: i/2 + 1, Second: i%2 == 1, Text: t}
+	}
+	return g
+}
+
 // Texts returns the mainline move texts in order.
 func (g *Game) Texts() []string {
 	out := make([]string, len(g.Moves))

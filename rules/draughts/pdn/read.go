@@ -56,6 +56,9 @@ type parser struct {
 	pendLn  int      // line of the first pending comment
 	nb      numbering
 	stack   []variation // open variations
+
+	notes []string        // comments not yet set on the game or its last move
+	marks strings.Builder // strength marks not yet set on the last move
 }
 
 // variation is one open "(": where it was opened and the numbering to restore at ")".
@@ -101,6 +104,8 @@ func (p *parser) fail(err *synErr) {
 	}
 	p.errs = append(p.errs, &Error{Line: err.line, Game: game, Msg: err.msg})
 	p.cur, p.moved, p.pending, p.stack = nil, false, nil, nil
+	p.notes = p.notes[:0]
+	p.marks.Reset()
 	// Skip to the next line whose first non-blank character is '['.
 	for p.pos < len(p.src) {
 		nl := strings.IndexByte(p.src[p.pos:], '\n')
@@ -254,6 +259,11 @@ func (p *parser) token() *synErr {
 		return p.move(line)
 	case c >= 'a' && c <= 'z':
 		return p.move(line)
+	case strings.HasPrefix(s[p.pos:], "½-½") && delimited(s, p.pos+len("½-½")):
+		// Some programs write the draw with the one-half sign (also cp1252 byte 0xBD).
+		p.pos += len("½-½")
+		p.result("1/2-1/2", line)
+		return nil
 	}
 	return &synErr{line, "unexpected text " + strconv.Quote(word(s, p.pos))}
 }
@@ -294,6 +304,7 @@ func (p *parser) move(line int) *synErr {
 	if len(p.stack) > 0 {
 		return nil
 	}
+	p.flush()
 	p.cur.Moves = append(p.cur.Moves, Move{Number: p.nb.num, Second: p.nb.second, Text: text, Line: line, Comment: p.src[glued:p.pos]})
 	if p.nb.second {
 		p.nb = numbering{num: p.nb.num + 1}
@@ -426,37 +437,50 @@ func (p *parser) movetext(line int) {
 	p.moved = true
 }
 
+// comment notes a comment outside variations. Comments are gathered in p.notes and set
+// on the game or the last move by flush, so that many comments stay linear to read.
 func (p *parser) comment(text string, line int) {
 	if text == "" || len(p.stack) > 0 {
 		return
 	}
-	switch {
-	case p.cur == nil:
+	if p.cur == nil {
 		if len(p.pending) == 0 {
 			p.pendLn = line
 		}
 		p.pending = append(p.pending, text)
-	case len(p.cur.Moves) == 0:
-		p.cur.Comment = joinText(p.cur.Comment, text)
-	default:
-		m := &p.cur.Moves[len(p.cur.Moves)-1]
-		m.Comment = joinText(m.Comment, text)
+		return
 	}
-}
-
-func joinText(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + " " + b
+	p.notes = append(p.notes, text)
 }
 
 func (p *parser) strength(st string) {
 	if len(p.stack) > 0 || p.cur == nil || len(p.cur.Moves) == 0 {
 		return
 	}
-	m := &p.cur.Moves[len(p.cur.Moves)-1]
-	m.Strength += st
+	p.marks.WriteString(st)
+}
+
+// flush sets the gathered comments and strength marks on the last move, or the comments
+// on the game while it has no move.
+func (p *parser) flush() {
+	g := p.cur
+	if g == nil || len(p.notes) == 0 && p.marks.Len() == 0 {
+		return
+	}
+	target := &g.Comment
+	if len(g.Moves) > 0 {
+		m := &g.Moves[len(g.Moves)-1]
+		target = &m.Comment
+		m.Strength += p.marks.String()
+	}
+	if len(p.notes) > 0 {
+		if *target != "" {
+			p.notes = append([]string{*target}, p.notes...)
+		}
+		*target = strings.Join(p.notes, " ")
+	}
+	p.notes = p.notes[:0]
+	p.marks.Reset()
 }
 
 func (p *parser) nag(n int) {
@@ -482,6 +506,7 @@ func (p *parser) endGame(tok string) {
 	if g == nil {
 		return
 	}
+	p.flush()
 	if tok == "" && len(g.Moves) > 0 {
 		// Lenient: a last "move" that repeats a score-like Result tag is the result
 		// ("[Result "4-6"] ... 13-19 4-6").

@@ -256,10 +256,13 @@ func TestErrors(t *testing.T) {
 func TestMovetextForms(t *testing.T) {
 	in := "[Event \"x\"][Site \"y\"]1.32-28 19-23 2.28x19:23 14X23 3. ... 7-12 4.. 18:23 $3 5. 1-07 ; a line comment\n" +
 		"6. a3-b4 (!) 6... c5xd6 (7. 1-6 (7... 3-7 {deep}) 2-6) 7. 11x22x31! {end} 2-0\n" +
-		"/FEN \"W:W31:B1\"/ 31-27 *\n"
+		"/FEN \"W:W31:B1\"/ 31-27 *\n1. 32-28 ½-½\n"
 	gs, err := Read([]byte(in))
-	if err != nil || len(gs) != 2 {
+	if err != nil || len(gs) != 3 {
 		t.Fatalf("Read: %v, %d games", err, len(gs))
+	}
+	if gs[2].Result != "1/2-1/2" {
+		t.Errorf("½-½ read as %q", gs[2].Result)
 	}
 	g := gs[0]
 	checkMoves(t, "forms", g.Moves, []mv{

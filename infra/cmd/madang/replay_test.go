@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"madang/rules/draughts/pdn"
+)
+
+// sharedGamesDir finds shared/games by walking up from the test's directory.
+func sharedGamesDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		p := filepath.Join(dir, "shared", "games")
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			return p
+		}
+		if filepath.Dir(dir) == dir {
+			t.Skip("shared/games not found above the test directory")
+		}
+		dir = filepath.Dir(dir)
+	}
+}
+
+func replayCmd(t *testing.T, args ...string) (code int, lines []string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = dispatch(append([]string{"replay"}, args...), &out, &errb)
+	return code, strings.Split(strings.TrimSpace(out.String()), "\n")
+}
+
+// mainlineMoves counts the mainline moves of the PDN files in dir.
+func mainlineMoves(t *testing.T, dir string) int {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pdn"))
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, err := pdn.Read(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range games {
+			n += len(g.Moves)
+		}
+	}
+	return n
+}
+
+// TestReplayFolders: the game counts are those of shared/games/README.md; every draughts
+// move plays; in checkers every move plays but those after the one known fault of
+// tinsley.pdn (game 541, ply 123 of 126, a king that is not on 32).
+func TestReplayFolders(t *testing.T) {
+	root := sharedGamesDir(t)
+
+	code, lines := replayCmd(t, "--game", "draughts", filepath.Join(root, "draughts"))
+	want := "games=395 moves=" + strconv.Itoa(mainlineMoves(t, filepath.Join(root, "draughts"))) + " errors=0"
+	if code != 0 || lines[len(lines)-1] != want {
+		t.Errorf("draughts: exit %d, output %q, want last line %q", code, lines, want)
+	}
+
+	code, lines = replayCmd(t, "--game", "draughts", filepath.Join(root, "draughts", "problems"))
+	want = "games=72 moves=" + strconv.Itoa(mainlineMoves(t, filepath.Join(root, "draughts", "problems"))) + " errors=0"
+	if code != 0 || lines[len(lines)-1] != want {
+		t.Errorf("problems: exit %d, output %q, want last line %q", code, lines, want)
+	}
+
+	code, lines = replayCmd(t, filepath.Join(root, "checkers"))
+	want = "games=899 moves=" + strconv.Itoa(mainlineMoves(t, filepath.Join(root, "checkers"))-4) + " errors=1"
+	if code != 1 || len(lines) != 2 || lines[1] != want ||
+		!strings.HasSuffix(lines[0], `tinsley.pdn: game 541 (line 5572): move 62. 32-28: illegal move "32-28": no legal move from 32 to 28`) {
+		t.Errorf("checkers: exit %d, output %q, want the tinsley fault and %q", code, lines, want)
+	}
+
+	// bad/delfts.pdn: read leniently, every move plays, the match scores are refused.
+	code, lines = replayCmd(t, "--game", "draughts", filepath.Join(root, "draughts", "bad", "delfts.pdn"))
+	if code != 1 || len(lines) != 3 || !strings.Contains(lines[0], `game 1 (line 1): result "4-6" is not a PDN result`) ||
+		!strings.Contains(lines[1], `game 2 (line 28): result "1-9" is not a PDN result`) || lines[2] != "games=2 moves=252 errors=2" {
+		t.Errorf("delfts: exit %d, output %q", code, lines)
+	}
+}
+
+// TestReplayErrors: one line per error naming file, game, line, move and why; unreadable
+// files are error lines too.
+func TestReplayErrors(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "x.pdn")
+	text := "[Event \"a\"]\n1. 11-15 23-18 @@\n\n[Event \"b\"]\n1. 11-16 16-20 *\n"
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "bin.pdn")
+	if err := os.WriteFile(bin, []byte("\x7fELF\x02\x01\x00\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, lines := replayCmd(t, f, bin, filepath.Join(dir, "missing.pdn"))
+	want := []string{
+		f + `: line 2: game 1: unexpected text "@@"`,
+		f + `: game 2 (line 4): move 1... 16-20: illegal move "16-20": no legal move from 16 to 20`,
+		bin + ": line 1: game 1: binary data (a NUL byte): not a PDN file",
+		filepath.Join(dir, "missing.pdn") + ": cannot read: open " + filepath.Join(dir, "missing.pdn") + ": no such file or directory",
+		"games=1 moves=1 errors=4",
+	}
+	if code != 1 || strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("exit %d, output\n%s\nwant\n%s", code, strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	if code, _ := replayCmd(t); code != 2 {
+		t.Errorf("no files: exit %d, want 2", code)
+	}
+	if code, _ := replayCmd(t, "--game", "chess", f); code != 2 {
+		t.Errorf("--game chess: exit %d, want 2", code)
+	}
+}
+
+// TestReplayExport: --export writes the replayed games in canonical move text; replaying
+// the export gives the same counts.
+func TestReplayExport(t *testing.T) {
+	root := sharedGamesDir(t)
+	out := filepath.Join(t.TempDir(), "out.pdn")
+	src := filepath.Join(root, "draughts", "kurnik.pdn")
+	code, lines := replayCmd(t, "--game", "draughts", "--export", out, src)
+	if code != 0 {
+		t.Fatalf("export: exit %d %q", code, lines)
+	}
+	code, again := replayCmd(t, "--game", "draughts", out)
+	if code != 0 || again[len(again)-1] != lines[len(lines)-1] {
+		t.Errorf("export replays as %q, the source as %q", again, lines)
+	}
+}
