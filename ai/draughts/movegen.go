@@ -22,7 +22,7 @@ func (m Move) code() uint32 {
 }
 
 // MaxMoves bounds a move list; real positions stay far below it.
-const MaxMoves = 192
+const MaxMoves = 512
 
 // MoveList is a fixed-size list filled by Generate without allocation.
 type MoveList struct {
