@@ -75,9 +75,9 @@ func TestControlTimeBudget(t *testing.T) {
 	if !c.StartIteration() {
 		t.Fatal("must start the first iteration")
 	}
-	now = now.Add(600 * time.Millisecond)
+	now = now.Add(650 * time.Millisecond)
 	if c.StartIteration() {
-		t.Fatal("must not start an iteration past half the budget")
+		t.Fatal("must not start an iteration past 60% of the budget")
 	}
 	for i := 0; i < checkEvery-1; i++ {
 		if c.Tick() {

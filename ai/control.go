@@ -76,13 +76,13 @@ func (c *Control) Elapsed() time.Duration { return c.now().Sub(c.start) }
 func (c *Control) Limit() time.Duration { return c.limit }
 
 // StartIteration reports whether an iterative-deepening search should begin another
-// iteration: not once stopped, and not when more than half the time budget is spent
-// (the next iteration would most likely be cut off anyway).
+// iteration: not once stopped, and not when more than 60% of the time budget is spent
+// (the next iteration would most likely not get past its first moves).
 func (c *Control) StartIteration() bool {
 	if c.Check() {
 		return false
 	}
-	return c.limit == 0 || c.Elapsed() < c.limit/2
+	return c.limit == 0 || c.Elapsed() < c.limit*6/10
 }
 
 // Err is the context's error, if the context ended the search.

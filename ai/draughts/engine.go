@@ -173,3 +173,42 @@ func (e *Engine) OfferDraw(st rules.State) bool {
 	}
 	return wm+wk+bm+bk <= limit && abs(sc) <= 20
 }
+
+// RulesMove reads move text in any form ParseMove accepts (Hub "28x19x23", PDN paths
+// "15x24x31", "32-28") and returns the matching legal move of st, a checkers or draughts
+// state. Errors: ErrNotation (unreadable, illegal or ambiguous text), ai.ErrNoMove.
+func RulesMove(st rules.State, text string) (rules.Move, error) {
+	if st == nil {
+		return nil, ai.ErrNoMove
+	}
+	v, ok := VariantByID(st.Game().ID())
+	if !ok {
+		return nil, ai.ErrNoEngine
+	}
+	e := &Engine{v: v}
+	p, _, err := e.position(st)
+	if err != nil {
+		return nil, err
+	}
+	m, err := v.ParseMove(&p, text)
+	if err != nil {
+		return nil, err
+	}
+	if rm := e.toRules(&p, st.Moves(), m); rm != nil {
+		return rm, nil
+	}
+	return nil, notationErr("no rules move matches", text)
+}
+
+// HubPosition writes a checkers or draughts state's position as a Hub position string.
+func HubPosition(st rules.State) (string, error) {
+	v, ok := VariantByID(st.Game().ID())
+	if !ok {
+		return "", ai.ErrNoEngine
+	}
+	p, err := v.ParseFEN(st.Encode())
+	if err != nil {
+		return "", err
+	}
+	return v.Hub(&p), nil
+}

@@ -18,6 +18,7 @@ type evalTables struct {
 	centre    [64]int       // closeness to the middle of the board
 	cone      [2][64]uint64 // squares a defender must hold to stop a man running to the crown
 	guard     [2][64]int    // bonus of a man staying on a key home square
+	left      uint64        // the left half of the board (columns a-e in draughts)
 }
 
 func newEvalTables(v *Variant) *evalTables {
@@ -34,6 +35,9 @@ func newEvalTables(v *Variant) *evalTables {
 		cd := abs(2*c - (size - 1))
 		rd := abs(2*r - (size - 1))
 		t.centre[s] = max(0, size-cd-rd) / 2
+		if c < size/2 {
+			t.left |= 1 << s
+		}
 		for o := 0; o < g.n; o++ {
 			or, oc := int(g.row[o]), int(g.col[o])
 			for col := Color(0); col < 2; col++ {
@@ -109,6 +113,10 @@ func (v *Variant) Evaluate(p *Position) int {
 	for c := Color(0); c < 2; c++ {
 		s := men[c]*manValue + kings[c]*t.kingValue
 		oppPieces := p.Pieces(c ^ 1)
+		if v.FlyingKings && men[c] >= 6 {
+			// Draughts: men spread over both wings keep their formation flexible.
+			s -= 3 * abs(bits.OnesCount64(p.Men[c]&t.left)-bits.OnesCount64(p.Men[c]&^t.left))
+		}
 		oppHasKing := kings[c^1] > 0
 		for b := p.Men[c]; b != 0; b &= b - 1 {
 			sq := bits.TrailingZeros64(b)

@@ -22,7 +22,7 @@ func (m Move) code() uint32 {
 }
 
 // MaxMoves bounds a move list; real positions stay far below it.
-const MaxMoves = 192
+const MaxMoves = 512
 
 // MoveList is a fixed-size list filled by Generate without allocation.
 type MoveList struct {
@@ -266,4 +266,35 @@ func (v *Variant) Perft(p *Position, d int) int64 {
 		n += v.Perft(&q, d-1)
 	}
 	return n
+}
+
+// HasMove reports whether the side to move has any legal move.
+func (v *Variant) HasMove(p *Position) bool {
+	if v.HasCapture(p) {
+		return true
+	}
+	g := v.g
+	me := p.Side
+	empty := v.g.all &^ p.Occupied()
+	d0 := upLeft
+	if me == Black {
+		d0 = downLeft
+	}
+	for b := p.Men[me]; b != 0; b &= b - 1 {
+		sq := bits.TrailingZeros64(b)
+		for d := d0; d < d0+2; d++ {
+			if t := g.nb[d][sq]; t >= 0 && empty&(1<<t) != 0 {
+				return true
+			}
+		}
+	}
+	for b := p.Kings[me]; b != 0; b &= b - 1 {
+		sq := bits.TrailingZeros64(b)
+		for d := 0; d < 4; d++ {
+			if t := g.nb[d][sq]; t >= 0 && empty&(1<<t) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -9,17 +9,20 @@ import (
 // maxDepth bounds iterative deepening.
 const maxDepth = 64
 
-// Limits bound one search. Zero fields mean no bound of that kind.
+// Limits bound one search and carry the game's draw-rule state. Zero fields mean no bound
+// (Depth) or nothing in force.
 type Limits struct {
-	Depth int // nominal plies of full-width search
-	// DrawPly is how many plies are left before a draw rule (forty-move, twenty-five-move,
-	// sixteen- or five-move endings) ends the game unless a capture or man move resets it;
-	// 0 means the full count of the variant.
-	ReversiblePlies int // plies already played under the forty/twenty-five-move count
-	EndgamePlies    int // plies left before an FMJD art. 6.2/6.3 endgame count draws (0: none)
-	History         []uint64
-	// History holds the hashes of earlier positions of the game, oldest first, back to
-	// the last capture or man move (for repetition); the root is not included.
+	// Depth is the nominal number of plies of full-width search (0: up to 64).
+	Depth int
+	// ReversiblePlies is how many plies have been played under the forty-move (WCDF
+	// 1.32.1) or twenty-five-move (FMJD art. 6.1) count: king moves without capture.
+	ReversiblePlies int
+	// EndgamePlies is how many plies are left before an FMJD art. 6.2/6.3 endgame count
+	// draws (0: none running).
+	EndgamePlies int
+	// History holds the Zobrist keys of the game's earlier positions since the last capture
+	// or man move, oldest first, without the root (for repetitions).
+	History []uint64
 }
 
 // Info is one completed iteration, for progress reports.
@@ -145,7 +148,7 @@ func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult 
 				}
 			}
 		}
-		if best >= 0 && (!s.abort || best > 0 || bestScore > -WinScore) {
+		if best >= 0 {
 			// A partial iteration still counts once its first (previously best) move is
 			// searched: any move that beat it was searched deeper.
 			res.Move, res.Score = moves[best], bestScore
@@ -252,17 +255,12 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 		s.abort = true
 		return 0
 	}
-	l := &s.lists[ply]
-	s.v.Generate(p, l)
-	if l.N == 0 {
-		return -(WinScore - ply) // no legal move: lost (WCDF 1.32, FMJD art. 5)
-	}
-	if ply >= ai.MaxPly-1 {
-		return s.v.Evaluate(p)
-	}
 	// Draw rules: repetition (a first repetition already scores as the draw it can
 	// become), the forty/twenty-five-move count and the endgame counts.
 	if rev >= s.v.DrawPlies || (s.endAt > 0 && ply >= s.endAt) {
+		if !s.v.HasMove(p) {
+			return -(WinScore - ply) // a win on the counter's last ply still wins
+		}
 		return 0
 	}
 	if rev >= 4 {
@@ -273,20 +271,29 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 			}
 		}
 	}
-	capture := l.M[0].Captured != 0
-	pvNode := beta-alpha > 1
-	if depth <= 0 && !capture {
+	if ply >= ai.MaxPly-1 {
+		return s.v.Evaluate(p)
+	}
+	// Quiescence: a quiet position stands on its evaluation unless the opponent threatens
+	// a capture, which buys one more quiet ply.
+	if depth <= 0 && !s.v.HasCapture(p) {
 		stand := s.v.Evaluate(p)
 		if depth < 0 || stand >= beta+150 {
 			return stand
 		}
-		// Does the opponent threaten a capture? Then one more quiet ply.
 		q := *p
 		q.Side ^= 1
 		if !s.v.HasCapture(&q) {
 			return stand
 		}
 	}
+	l := &s.lists[ply]
+	s.v.Generate(p, l)
+	if l.N == 0 {
+		return -(WinScore - ply) // no legal move: lost (WCDF 1.32, FMJD art. 5)
+	}
+	capture := l.M[0].Captured != 0
+	pvNode := beta-alpha > 1
 	// Transposition table.
 	var ttMove uint32
 	useTT := depth > 0 // quiescence nodes are many and cheap: keep them out of the table
