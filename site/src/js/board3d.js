@@ -28,7 +28,7 @@ export class Board3D {
     this.renderer.outputColorSpace = SRGBColorSpace;
     this.scene = new Scene();
     this.scene.background = new Color('#f4efe6');
-    this.camera = new PerspectiveCamera(38, 1, 0.1, 200);
+    this.camera = new PerspectiveCamera(32, 1, 0.1, 300);
     this.scene.add(new HemisphereLight(0xfff6e8, 0x5a4636, 1.6));
     const sun = new DirectionalLight(0xffffff, 1.8);
     sun.position.set(4, 12, 6);
@@ -164,6 +164,7 @@ export class Board3D {
     let d = half / tan;
     for (let i = 0; i < 40; i++, d *= 1.04) {
       if (mode === 'top') this.camera.position.set(0, d, 0.001 * dir);
+      else if (this.camera.aspect < 1.2) this.camera.position.set(0, d * 0.92, d * 0.4 * dir); // narrow: steeper
       else this.camera.position.set(0, d * 0.86, d * 0.52 * dir);
       this.camera.lookAt(0, 0, 0);
       this.camera.updateMatrixWorld();
