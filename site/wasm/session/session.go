@@ -26,18 +26,6 @@ var (
 	ErrBadIndex = errors.New("session: no legal move with that index")
 )
 
-// variant is the display geometry of one game id.
-type variant struct {
-	size   int  // 8 or 10 squares a side
-	seat0  byte // PDN FEN colour letter of seat 0
-	flying bool // kings move and capture at a distance
-}
-
-var variants = map[string]variant{
-	"checkers": {size: 8, seat0: 'B'},                // WCDF: Black moves first (seed 001)
-	"draughts": {size: 10, seat0: 'W', flying: true}, // FMJD: White moves first, flying kings
-}
-
 // played is one ply of the history.
 type played struct {
 	text     string
@@ -61,7 +49,7 @@ type moveInfo struct {
 // Session is one game in the browser. The zero value has no game; call Start.
 type Session struct {
 	game     rules.Game
-	v        variant
+	r        *draughts.Rules
 	startFEN string
 	start    rules.State
 	states   []rules.State // states[i] is the position after i plies
@@ -72,7 +60,7 @@ type Session struct {
 // Start begins a game of gameID ("checkers" or "draughts") from its start position, or
 // from fen (PDN FEN) when non-empty, with no moves played.
 func (s *Session) Start(gameID, fen string) error {
-	v, ok := variants[gameID]
+	r, ok := draughts.ByID(gameID)
 	if !ok {
 		return ErrGame
 	}
@@ -90,7 +78,7 @@ func (s *Session) Start(gameID, fen string) error {
 	if err != nil {
 		return err
 	}
-	*s = Session{game: g, v: v, startFEN: fen, start: st, states: []rules.State{st}}
+	*s = Session{game: g, r: r, startFEN: fen, start: st, states: []rules.State{st}}
 	return nil
 }
 
@@ -189,8 +177,8 @@ func (s *Session) play(m rules.Move, offer bool) error {
 	if err != nil {
 		return err
 	}
-	before := s.board(s.cur())
-	resetter := info.capture || (info.from >= 1 && info.from < len(before) && !isKing(before[info.from]))
+	dm, _ := draughts.AsMove(m)
+	resetter := dm.IsCapture() || !dm.IsKingMove() // a man moved or a piece was taken
 	s.states = append(s.states, next)
 	s.hist = append(s.hist, played{text: info.text, offer: offer, info: info, mover: mover, resetter: resetter})
 	return nil
@@ -333,58 +321,39 @@ func (s *Session) AIMove(level string, seed int64) (AIChoice, error) {
 	return AIChoice{}, ai.ErrNoMove
 }
 
+// board is st's pieces as piece codes (st is always a draughts state: Start checks the id).
 func (s *Session) board(st rules.State) board {
-	b, err := parseFEN(st.Encode(), s.v.size, s.v.seat0)
-	if err != nil {
-		return make(board, s.v.size*s.v.size/2+1)
+	ds, ok := draughts.AsState(st)
+	if !ok {
+		return make(board, s.r.Squares()+1)
 	}
-	return b
+	return boardOf(s.r, ds.Position())
 }
 
 // describe says how move m of st looks: its squares, landing paths and captures, from the
-// draughts package's Paths and CapturedSquares (rules/draughts, "for the UI"); for any other
-// State it reads the squares of the move text and the captures from the positions.
+// draughts package's Paths and CapturedSquares (rules/draughts, "for the UI").
 func (s *Session) describe(st rules.State, m rules.Move) moveInfo {
-	text := m.String()
-	sqs := parseSquares(text)
-	info := moveInfo{text: text, capture: strings.ContainsAny(text, "xX×")}
-	if len(sqs) < 2 {
+	info := moveInfo{text: m.String()}
+	ds, ok1 := draughts.AsState(st)
+	dm, ok2 := draughts.AsMove(m)
+	if !ok1 || !ok2 {
 		return info
 	}
-	info.from, info.to = sqs[0], sqs[len(sqs)-1]
-	info.path = sqs
-	info.paths = [][]int{sqs}
-	if ds, ok := draughts.AsState(st); ok {
-		if dm, ok := draughts.AsMove(m); ok {
-			pos := ds.Position()
-			info.paths = info.paths[:0]
-			for _, p := range pos.Paths(dm) {
-				path := []int{info.from}
-				for _, sq := range p {
-					path = append(path, int(sq))
-				}
-				info.paths = append(info.paths, path)
-			}
-			if len(info.paths) > 0 {
-				info.path = info.paths[0]
-			}
-			for _, sq := range pos.CapturedSquares(dm) {
-				info.captured = append(info.captured, int(sq))
-			}
-			return info
+	pos := ds.Position()
+	info.from, info.to = int(pos.From(dm)), int(pos.To(dm))
+	info.capture = dm.IsCapture()
+	for _, p := range pos.Paths(dm) {
+		path := []int{info.from}
+		for _, sq := range p {
+			path = append(path, int(sq))
 		}
+		info.paths = append(info.paths, path)
 	}
-	if info.capture {
-		before := s.board(st)
-		if next, err := st.Play(m); err == nil {
-			after := s.board(next)
-			mover := seatOf(before[info.from])
-			for sq := 1; sq < len(before); sq++ {
-				if p := before[sq]; p != Empty && seatOf(p) != mover && after[sq] == Empty {
-					info.captured = append(info.captured, sq)
-				}
-			}
-		}
+	if len(info.paths) > 0 {
+		info.path = info.paths[0]
+	}
+	for _, sq := range pos.CapturedSquares(dm) {
+		info.captured = append(info.captured, int(sq))
 	}
 	return info
 }
@@ -414,7 +383,7 @@ func (s *Session) algebraic(infos []moveInfo) {
 		}
 		parts := make([]string, len(sqs))
 		for k, sq := range sqs {
-			parts[k] = squareName(s.v.size, sq)
+			parts[k] = s.r.Name(draughts.Square(sq))
 		}
 		a.alg = strings.Join(parts, sep)
 	}

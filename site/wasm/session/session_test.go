@@ -7,34 +7,6 @@ import (
 	_ "madang/rules/draughts"
 )
 
-// Square names: seed 001 ("칸의 이름": a1 at the first mover's lower left, c3-d4 as a first
-// move) and the PDN diagrams (checkers 1-12 Black = first mover; draughts 46 = a1).
-func TestSquareNames(t *testing.T) {
-	cases := []struct {
-		size, sq int
-		name     string
-	}{
-		{8, 11, "c3"}, {8, 15, "d4"}, {8, 4, "a1"}, {8, 1, "g1"}, {8, 32, "b8"}, {8, 29, "h8"},
-		{10, 46, "a1"}, {10, 50, "i1"}, {10, 5, "j10"}, {10, 1, "b10"},
-	}
-	for _, c := range cases {
-		if got := squareName(c.size, c.sq); got != c.name {
-			t.Errorf("size %d square %d: %q, want %q", c.size, c.sq, got, c.name)
-		}
-	}
-	for _, size := range []int{8, 10} {
-		for sq := 1; sq <= size*size/2; sq++ {
-			x, y, ok := squareXY(size, sq)
-			if !ok || (x+y)%2 != 0 || squareAt(size, x, y) != sq {
-				t.Errorf("size %d square %d: (%d,%d) ok=%v back %d", size, sq, x, y, ok, squareAt(size, x, y))
-			}
-		}
-	}
-	if _, _, ok := squareXY(8, 33); ok {
-		t.Error("square 33 of checkers is off the board")
-	}
-}
-
 func start(t *testing.T, game, fen string) *Session {
 	t.Helper()
 	var s Session

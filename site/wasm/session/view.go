@@ -1,6 +1,9 @@
 package session
 
-import "madang/rules"
+import (
+	"madang/rules"
+	"madang/rules/draughts"
+)
 
 // View is the whole picture the page draws, as plain values (map[string]any, []any, int,
 // string, bool) that syscall/js converts without reflection:
@@ -48,8 +51,8 @@ func (s *Session) View() map[string]any {
 	}
 	squares := make([]any, 0, len(b)-1)
 	for sq := 1; sq < len(b); sq++ {
-		x, y, _ := squareXY(s.v.size, sq)
-		squares = append(squares, map[string]any{"sq": sq, "x": x, "y": y, "name": squareName(s.v.size, sq)})
+		x, y := s.r.Algebraic(draughts.Square(sq))
+		squares = append(squares, map[string]any{"sq": sq, "x": x, "y": y, "name": s.r.Name(draughts.Square(sq))})
 	}
 	out := s.Outcome()
 	var infos []moveInfo
@@ -92,7 +95,7 @@ func (s *Session) View() map[string]any {
 	}
 	return map[string]any{
 		"game":     s.game.ID(),
-		"size":     s.v.size,
+		"size":     s.r.Size,
 		"ply":      len(s.hist),
 		"toMove":   s.ToMove(),
 		"board":    boardV,
