@@ -15,9 +15,17 @@ import (
 // to let another writer in between a message's read and its write; fail makes writes fail.
 type hookStore struct {
 	*memory.Store
-	mu   sync.Mutex
-	hook func()
-	fail error
+	mu    sync.Mutex
+	hook  func()
+	fail  error
+	reads int
+}
+
+func (s *hookStore) GetRoom(ctx context.Context, id string, now time.Time) (room.Record, error) {
+	s.mu.Lock()
+	s.reads++
+	s.mu.Unlock()
+	return s.Store.GetRoom(ctx, id, now)
 }
 
 func (s *hookStore) PutRoom(ctx context.Context, r room.Record, prev int64, now time.Time) (room.Record, error) {
@@ -53,6 +61,30 @@ func TestLostRaceRetries(t *testing.T) {
 	st := h.lastState(h.move(tb, 0, "+1"))
 	if st.Ply != 1 || st.Spectators != 1 || st.Version != 4 {
 		t.Fatalf("after the race: ply %d spectators %d v%d, want 1, 1, v4 (create, join, the racing join, the move)", st.Ply, st.Spectators, st.Version)
+	}
+}
+
+// A lost race resyncs from the room the failed write returned (as DynamoDB's
+// ReturnValuesOnConditionCheckFailure gives it) instead of reading the room again.
+func TestLostRaceResyncsWithoutSecondRead(t *testing.T) {
+	h, hs := hooked(t)
+	usePolicy(t, room.Policy{})
+	tb := h.open("track", M{}, 2)
+	var readsBefore int
+	hs.arm(func() {
+		h.send("w", M{"action": "join", "room": tb.id})
+		hs.mu.Lock()
+		readsBefore = hs.reads
+		hs.mu.Unlock()
+	})
+	st := h.lastState(h.move(tb, 0, "+1"))
+	if st.Ply != 1 || st.Version != 4 {
+		t.Fatalf("after the race: ply %d v%d, want 1, v4", st.Ply, st.Version)
+	}
+	hs.mu.Lock()
+	defer hs.mu.Unlock()
+	if hs.reads != readsBefore {
+		t.Fatalf("the retry read the room %d more time(s); the conflict already returned it", hs.reads-readsBefore)
 	}
 }
 

@@ -83,9 +83,14 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 	if !validRoomID(id) {
 		return nil, nil, errf(CodeRoomNotFound, "")
 	}
+	var fresh Record // the current room as a lost write returned it, when the store could tell
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		now := s.d.Clock.Now()
-		rec, err := s.d.Store.GetRoom(ctx, id, now)
+		rec, err := fresh, error(nil)
+		if rec.Version == 0 || (!rec.ExpiresAt.IsZero() && !now.Before(rec.ExpiresAt)) {
+			rec, err = s.d.Store.GetRoom(ctx, id, now)
+		}
+		fresh = Record{}
 		if errors.Is(err, ErrNotFound) {
 			return nil, nil, errf(CodeRoomNotFound, "")
 		}
@@ -115,8 +120,11 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 			l.b.IdleSince = 0
 		}
 		next := Record{ID: id, Version: rec.Version + 1, ExpiresAt: l.expiresAt(), Body: encodeBody(&l.b)}
-		_, err = s.d.Store.PutRoom(ctx, next, rec.Version, now)
+		cur, err := s.d.Store.PutRoom(ctx, next, rec.Version, now)
 		if errors.Is(err, ErrConflict) {
+			if cur.ID == id && cur.Version > rec.Version {
+				fresh = cur // resync without a second read (DynamoDB ReturnValuesOnConditionCheckFailure)
+			}
 			continue
 		}
 		if err != nil {
