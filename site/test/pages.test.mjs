@@ -209,3 +209,24 @@ test('checkers: starting second against the AI turns the board and the AI opens'
   });
   await ctx.close();
 });
+
+test('madang.wasm is downloaded once, by the worker, with no unused preload', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const wasm = [];
+  ctx.on('request', (r) => { if (r.url().endsWith('/madang.wasm')) wasm.push(r.url()); });
+  const warnings = [];
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => { if (/preload/i.test(m.text())) warnings.push(m.text()); });
+  await withShots('wasm-once', [page], async () => {
+    await page.goto(`${stack.url}/checkers/`);
+    await engineReady(page);
+    assert.equal(await page.locator('link[rel=preload][href*="madang.wasm"]').count(), 0);
+    await page.waitForTimeout(3500); // Chromium reports an unused preload a few seconds after load
+    assert.equal(wasm.length, 1, `madang.wasm requests: ${wasm.join(', ')}`);
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
