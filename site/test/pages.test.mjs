@@ -210,6 +210,40 @@ test('checkers: starting second against the AI turns the board and the AI opens'
   await ctx.close();
 });
 
+/** Whether two client rectangles overlap. */
+const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const [w, h] of [[390, 844], [1280, 900]]) {
+  test(`draughts ${w}x${h}: the view buttons sit outside the board in both views; the header names the ruleset`, async () => {
+    const ctx = await stack.browser.newContext({ viewport: { width: w, height: h } });
+    const page = await openPage(ctx, `${stack.url}/draughts/`);
+    await withShots(`view-buttons-${w}`, [page], async () => {
+      await engineReady(page);
+      assert.equal(await page.textContent('.page-title'), '국제식 드래프트');
+      await page.click('label:has-text("영미식")');
+      assert.equal(await page.textContent('.page-title'), '영미식 체커');
+      await page.click('button[data-mode="local"]');
+      await page.waitForFunction(() => window.__madang.mode === 'local');
+      for (const mode of ['view-top', 'view-oblique']) {
+        await page.click(`#${mode}`);
+        const canvas = await page.locator('#board3d').boundingBox();
+        for (const b of ['#view-oblique', '#view-top']) {
+          const r = await page.locator(b).boundingBox();
+          assert.ok(!overlap(r, canvas), `${b} over the canvas in ${mode}: ${JSON.stringify(r)} ${JSON.stringify(canvas)}`);
+        }
+      }
+      // the board's corners project inside the canvas (nothing cut off at the top)
+      const canvas = await page.locator('#board3d').boundingBox();
+      for (const sq of [1, 4, 29, 32]) {
+        const p = await page.evaluate((s) => window.__madang.squareToScreen(s), sq);
+        assert.ok(p.x > canvas.x && p.x < canvas.x + canvas.width && p.y > canvas.y && p.y < canvas.y + canvas.height, `square ${sq} at ${JSON.stringify(p)}`);
+      }
+      assert.deepEqual(page.errors, []);
+    });
+    await ctx.close();
+  });
+}
+
 test('madang.wasm is downloaded once, by the worker, with no unused preload', async () => {
   const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const wasm = [];

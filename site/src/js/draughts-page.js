@@ -41,6 +41,7 @@ function setRuleset(game) {
   app.game = game;
   for (const r of document.querySelectorAll('input[name=ruleset]')) r.checked = r.value === game;
   document.title = `${RULESET[game]} — 마당`;
+  document.querySelector('.page-title').textContent = RULESET[game];
 }
 
 for (const r of document.querySelectorAll('input[name=ruleset]')) {
