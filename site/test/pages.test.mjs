@@ -210,6 +210,40 @@ test('checkers: starting second against the AI turns the board and the AI opens'
   await ctx.close();
 });
 
+test('checkers: after a resignation undo and the draw offer are disabled; restart and the menu remain', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('resign-no-undo', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-level="beginner"]');
+    await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0);
+    await canvasMove(page);
+    await waitMyTurn(page);
+    assert.equal(await page.isDisabled('#undo'), false);
+    await page.click('#resign');
+    await page.click('#resign');
+    await page.waitForFunction(() => !document.getElementById('result').hidden);
+    assert.match(await page.textContent('#result'), /기권/);
+    assert.equal(await page.isDisabled('#undo'), true);
+    assert.equal(await page.isDisabled('#offer-draw'), true);
+    assert.equal(await page.isDisabled('#resign'), true);
+    assert.equal(await page.isDisabled('#restart'), false);
+    assert.equal(await page.isDisabled('#back-to-menu'), false);
+    // even a forced click leaves the result in place
+    const ply = (await view(page)).ply;
+    await page.click('#undo', { force: true });
+    await page.waitForTimeout(300);
+    const v = await view(page);
+    assert.equal(v.ply, ply);
+    assert.notEqual(v.outcome.status, 'ongoing');
+    assert.equal(await page.isVisible('#result'), true);
+    await page.click('#restart');
+    await page.waitForFunction(() => window.__madang.view.ply === 0 && window.__madang.view.outcome.status === 'ongoing');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
 /** Whether two client rectangles overlap. */
 const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 

@@ -168,6 +168,14 @@ function sideName(seat) {
   return s;
 }
 
+function spectating() {
+  return app.mode === 'online' && !!app.online && app.online.seat < 0;
+}
+
+function over() {
+  return !!app.view && app.view.outcome.status !== 'ongoing';
+}
+
 function renderTurn() {
   const v = app.view;
   const t = $('turn');
@@ -240,7 +248,8 @@ function renderPanel(mk) {
     : '—';
   $('fact-last').textContent = v.last ? `${sideName(v.last.seat)} ${v.last.alg}` : '—';
   const offer = $('offer-draw');
-  offer.disabled = !(mine && v.canOffer) || app.mode === 'online' && !app.online;
+  // once the game is over only '다시 하기' and the menu remain
+  offer.disabled = !(mine && v.canOffer) || over() || app.mode === 'online' && !app.online;
   if (offer.disabled) app.offerNext = false;
   offer.setAttribute('aria-pressed', String(app.offerNext));
   offer.classList.toggle('on', app.offerNext);
@@ -251,7 +260,7 @@ function renderPanel(mk) {
     li.textContent = e.alg + (e.offer ? ' (무승부 제안)' : '');
     h.appendChild(li);
   }
-  $('undo').disabled = app.thinking || v.ply === 0 || (app.mode === 'ai' && !v.history.some((e) => e.seat === app.human));
+  $('undo').disabled = app.thinking || v.ply === 0 || over() || (app.mode === 'ai' && !v.history.some((e) => e.seat === app.human));
   $('resign').disabled = v.outcome.status !== 'ongoing' || app.thinking;
   $('resign').hidden = app.mode === 'online' && !(app.online && app.online.seat >= 0 && app.online.snap && app.online.snap.status === 'playing');
 }
@@ -399,7 +408,7 @@ async function acceptDraw() {
 $('accept-draw').addEventListener('click', acceptDraw);
 $('accept-draw-board').addEventListener('click', acceptDraw);
 $('undo').addEventListener('click', async () => {
-  if (app.thinking || app.mode === 'online') return;
+  if (app.thinking || app.mode === 'online' || over()) return;
   app.gen++;
   const a = app.mode === 'ai' ? await app.engine.ask('undo', { toSeat: app.human }) : await app.engine.ask('undo', { plies: 1 });
   if (a.ok) setView(a.view);
