@@ -244,6 +244,31 @@ test('checkers: after a resignation undo and the draw offer are disabled; restar
   await ctx.close();
 });
 
+test('checkers: tapping an opponent piece says to pick my own piece', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('not-your-piece', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-level="beginner"]');
+    await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0);
+    // White's man on 22, nothing selected
+    await clickSquare(page, 22);
+    await page.waitForFunction(() => document.getElementById('alert').textContent.includes('내 말을 먼저 고르세요'));
+    assert.equal(await page.getAttribute('#alert', 'role'), 'alert');
+    // with my piece selected, an opponent piece drops the selection and says the same
+    await page.evaluate(() => { document.getElementById('alert').textContent = ''; });
+    const from = (await view(page)).moves[0].from;
+    await clickSquare(page, from);
+    await page.waitForFunction((f) => window.__madang.sel && window.__madang.sel.from === f, from);
+    await clickSquare(page, 23);
+    await page.waitForFunction(() => document.getElementById('alert').textContent.includes('내 말을 먼저 고르세요'));
+    assert.equal((await view(page)).sel, null);
+    assert.equal((await view(page)).ply, 0);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
 /** Whether two client rectangles overlap. */
 const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 

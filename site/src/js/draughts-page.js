@@ -354,6 +354,7 @@ function tap(sq) {
     if (own && movesFrom(sq).length) { app.sel = { from: sq, prefix: [sq] }; render(); return; }
     if (own && v.capture) return say(MSG.mustCapture);
     if (own) return say(MSG.cannotMove);
+    if (p) return say(MSG.notYourPiece);
     return;
   }
   const k = app.sel.prefix.length;
@@ -382,7 +383,11 @@ function tap(sq) {
     if (v.capture) return say(MSG.mustCapture);
     return say(MSG.cannotMove);
   }
-  if (k === 1) { app.sel = null; render(); }
+  if (k === 1) {
+    app.sel = null;
+    render();
+    if (p && !own) say(MSG.notYourPiece);
+  }
 }
 
 // ---- buttons ---------------------------------------------------------------
