@@ -4,7 +4,7 @@
 import { Engine } from './engine.js';
 import { Board3D } from './board3d.js';
 import { ButtonBoard } from './panel.js';
-import { Online } from './online.js';
+import { Online, NOT_FOUND } from './online.js';
 import { SIDES, RULESET, COUNTER, MSG, resultText } from './text.js';
 
 const $ = (id) => document.getElementById(id);
@@ -61,6 +61,7 @@ for (const b of document.querySelectorAll('[data-mode]')) {
 }
 
 function showPhase(phase) {
+  if (phase !== 'menu') $('menu-notice').hidden = true;
   $('menu').hidden = phase !== 'menu';
   $('join').hidden = phase !== 'join';
   $('online').hidden = app.mode !== 'online' || phase === 'menu' || phase === 'join';
@@ -102,7 +103,7 @@ function myTurn() {
 
 function flipped() {
   if (app.mode === 'ai') return app.human === 1;
-  if (app.mode === 'online') return app.online && app.online.seat === 1;
+  if (app.mode === 'online') return !!app.online && (app.online.seat === 1 || app.online.previewSeat === 1);
   return false;
 }
 
@@ -161,8 +162,11 @@ function render(animate = false) {
   renderPanel(mk);
 }
 
+/** A seat as the viewer knows it: 나/AI/상대 with the colour; a spectator and two people on
+ * one device see the colour alone. */
 function sideName(seat) {
   const s = SIDES[app.view.game][seat];
+  if (spectating()) return s;
   if (app.mode === 'ai') return seat === app.human ? `나(${s})` : `AI(${s})`;
   if (app.mode === 'online' && app.online) return seat === app.online.seat ? `나(${s})` : `상대(${s})`;
   return s;
@@ -236,7 +240,10 @@ function renderPanel(mk) {
     list.textContent = '';
     const li = document.createElement('li');
     li.className = 'none';
-    li.textContent = v.toMove < 0 ? '없음' : '상대가 둘 차례입니다.';
+    if (v.toMove < 0) li.textContent = '없음';
+    else if (spectating()) li.textContent = `관전 중입니다 (${SIDES[v.game][v.toMove]} 차례).`;
+    else if (app.mode === 'ai') li.textContent = 'AI가 둘 차례입니다.';
+    else li.textContent = '상대가 둘 차례입니다.';
     list.appendChild(li);
   }
   const c = v.count;
@@ -440,7 +447,7 @@ $('resign').addEventListener('click', async () => {
   const a = await app.engine.ask('resign', { seat });
   if (a.ok) setView(a.view);
 });
-$('back-to-menu').addEventListener('click', () => {
+function backToMenu() {
   app.gen++;
   app.thinking = false;
   if (app.online) { app.online.close(); app.online = null; }
@@ -448,14 +455,22 @@ $('back-to-menu').addEventListener('click', () => {
   if (location.search) history.replaceState(null, '', location.pathname);
   showPhase('menu');
   preview();
-});
+}
+$('back-to-menu').addEventListener('click', backToMenu);
+/** A room link that leads nowhere: back to the menu with the reason on top of it. */
+function roomNotFound() {
+  backToMenu();
+  const n = $('menu-notice');
+  n.hidden = false;
+  n.textContent = `${NOT_FOUND} 아래에서 새 게임을 시작하세요.`;
+}
 
 // ---- online ----------------------------------------------------------------
 
 function startOnline() {
   app.gen++;
   app.mode = 'online';
-  app.online = new Online(app, { setView, render, say, showPhase, setRuleset });
+  app.online = new Online(app, { setView, render, say, showPhase, setRuleset, roomNotFound });
   app.online.create(app.game);
 }
 
@@ -477,7 +492,7 @@ setRuleset(pageGame);
 const params = new URLSearchParams(location.search);
 if (params.get('room')) {
   app.mode = 'online';
-  app.online = new Online(app, { setView, render, say, showPhase, setRuleset });
+  app.online = new Online(app, { setView, render, say, showPhase, setRuleset, roomNotFound });
   app.online.open(params.get('room'));
 } else {
   showPhase('menu');
