@@ -24,6 +24,9 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 	case "ping":
 		s.post(ctx, connID, mustJSON(outPong{Type: "pong", ID: m.ID}))
 		return nil
+	case "peek":
+		s.peek(ctx, connID, m)
+		return nil
 	case "create":
 		l, eff, e = s.create(ctx, connID, m)
 	case "join":
@@ -134,6 +137,26 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 		return l, eff, nil
 	}
 	return nil, nil, errf(CodeInternal, "")
+}
+
+// peek answers the room's snapshot to the sender only, taking no seat and binding nothing,
+// so a page opened from a link can tell a waiting room from a full one (or none) first.
+func (s *Service) peek(ctx context.Context, connID string, m inbound) {
+	if m.Room == "" {
+		s.replyError(ctx, connID, m.ID, errf(CodeBadMessage, "room이 없습니다."))
+		return
+	}
+	snap, err := s.Snapshot(ctx, m.Room)
+	if errors.Is(err, ErrNotFound) {
+		s.replyError(ctx, connID, m.ID, errf(CodeRoomNotFound, ""))
+		return
+	}
+	if err != nil {
+		s.d.Log.Error("room: peek", "room", m.Room, "err", err)
+		s.replyError(ctx, connID, m.ID, errf(CodeInternal, ""))
+		return
+	}
+	s.post(ctx, connID, mustJSON(outState{Type: "state", ID: m.ID, Room: snap}))
 }
 
 func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, *effects, *Error) {

@@ -408,3 +408,30 @@ func TestRepeatedJoinKeepsSeat(t *testing.T) {
 	}
 	h.unchanged(before)
 }
+
+func TestPeek(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	h.wantError(h.send("p", M{"action": "peek", "room": "zzzzzzzzzzzz"}), "room-not-found")
+	h.wantError(h.send("p", M{"action": "peek"}), "bad-message")
+	fs := h.send("c0", M{"action": "create", "game": "track", "options": M{}})
+	var id string
+	json.Unmarshal(fs[0].Room, &id)
+	fs = h.send("p", M{"action": "peek", "room": id, "id": 3})
+	if len(fs) != 1 || fs[0].snap == nil || string(fs[0].ID) != "3" || fs[0].snap.Status != "waiting" ||
+		fs[0].snap.Game != "track" || fs[0].snap.Seats[1].Kind != "empty" || fs[0].snap.Spectators != 0 || fs[0].snap.Version != 1 {
+		t.Fatalf("peek answered %s", describe(fs))
+	}
+	// peeking took no seat, bound nothing: the next join still gets seat 1 and the peeker
+	// hears nothing of it
+	fs = h.send("c1", M{"action": "join", "room": id})
+	if len(fs) != 2 || *fs[0].Seat != 1 {
+		t.Fatalf("join after peek answered %s", describe(fs))
+	}
+	if got := h.take("p"); len(got) != 0 {
+		t.Fatalf("peeker was told %s", describe(got))
+	}
+	if st := h.lastState(h.send("p", M{"action": "peek", "room": id})); st.Status != "playing" || st.Seats[1].Kind != "human" {
+		t.Fatalf("peek of a full room: %+v", st)
+	}
+}

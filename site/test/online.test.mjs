@@ -49,6 +49,14 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     const b = await openPage(ctxB, link);
     pages.push(b);
     await b.waitForSelector('#join-button:visible');
+    // before joining, B sees which game the room plays, its board and the seat it will take
+    assert.equal(await b.textContent('#join-button'), '참가하기');
+    assert.match(await b.textContent('#join-text'), /영미식 체커 방입니다.*백을 잡습니다/);
+    assert.equal(await b.textContent('.page-title'), '영미식 체커');
+    await b.waitForFunction(() => window.__madang.view && window.__madang.view.game === 'checkers' && window.__madang.view.board.filter(Boolean).length === 24);
+    assert.equal(await b.evaluate(() => window.__madang.online.seat), -1);
+    assert.equal(await b.evaluate(() => window.__madang.board3d.flip), true); // from the seat B will take
+    assert.match(await a.textContent('#turn'), /기다리는 중/);
     await b.click('#join-button');
     await myTurn(a);
     // B, the second player, sees the board turned toward itself once its snapshot is drawn
@@ -60,8 +68,14 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     const c = await openPage(ctxC, link);
     pages.push(c);
     await c.waitForSelector('#join-button:visible');
+    // the room is full: C is offered watching, not a seat
+    assert.equal(await c.textContent('#join-button'), '관전하기');
+    assert.equal(await c.textContent('#join-title'), '관전하기');
+    assert.match(await c.textContent('#join-text'), /영미식 체커 방입니다.*관전만/);
     await c.click('#join-button');
     await c.waitForFunction(() => window.__madang.online && window.__madang.online.seat === -1 && window.__madang.view);
+    await c.waitForSelector('#online:visible');
+    assert.equal(await c.textContent('#online-title'), '관전 중');
 
     await moveByCanvas(a); // ply 1
     await waitPly(b, 1);
@@ -93,6 +107,10 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     await waitPly(c, 5);
     assert.equal((await view(a)).last.text, (await view(b)).last.text);
     assert.match(await c.textContent('#turn'), /관전 중/);
+    // a spectator has no opponent: colours, not 나/상대
+    assert.match(await c.textContent('#fact-last'), /^흑 [a-h]\d[-×]/);
+    assert.match(await c.textContent('#moves'), /관전 중입니다 \(백 차례\)/);
+    for (const sel of ['#turn', '#moves', '#fact-last', '#seats']) assert.doesNotMatch(await c.textContent(sel), /상대|나\(/, sel);
 
     // B resigns: everyone sees the result with its reason
     await b.click('#resign');
@@ -103,6 +121,8 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
       await p.waitForFunction(() => !document.getElementById('result').hidden, null, { timeout: 20000 });
       assert.match(await p.textContent('#result'), /기권/);
     }
+    assert.match(await c.textContent('#result'), /흑 승리 — 백 쪽이 기권/);
+    assert.doesNotMatch(await c.textContent('#result'), /상대|나\(/);
     assert.match(await a.textContent('#result'), /나\(흑\) 승리/);
     assert.equal(await a.isVisible('#rematch'), true);
     assert.ok((await ply(a)) >= 5);
@@ -151,6 +171,38 @@ test('checkers online: an away opponent shows a countdown, then the AI takeover 
     await a.waitForSelector('#takeover:visible');
     assert.equal(await a.textContent('#takeover'), 'AI로 교체해서 계속하기');
     assert.deepEqual(a.errors, []);
+  });
+  await ctx.close();
+});
+
+test('a room link that leads nowhere says so and offers a new game', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/?room=zzzzzzzzzzzz`);
+  await withShots('bogus-room', [page], async () => {
+    await page.waitForSelector('#menu-notice:visible');
+    assert.match(await page.textContent('#menu-notice'), /방을 찾을 수 없습니다.*주소가 잘못/);
+    assert.equal(await page.isVisible('#join'), false);
+    assert.equal(await page.isVisible('#menu'), true);
+    assert.equal(new URL(page.url()).search, '');
+    // the menu starts a new game right away, and the notice goes
+    await engineReady(page);
+    await page.click('button[data-level="beginner"]');
+    await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0 && window.__madang.view.moves.length > 0);
+    assert.equal(await page.isVisible('#menu-notice'), false);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+test('a stored seat token for a room that is gone leads back to the menu too', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await ctx.addInitScript(() => localStorage.setItem('madang.room.yyyyyyyyyyyy', 'AAAAAAAAAAAAAAAAAAAAAA'));
+  const page = await openPage(ctx, `${stack.url}/draughts/?room=yyyyyyyyyyyy`);
+  await withShots('gone-room', [page], async () => {
+    await page.waitForSelector('#menu-notice:visible');
+    assert.match(await page.textContent('#menu-notice'), /방을 찾을 수 없습니다/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('madang.room.yyyyyyyyyyyy')), null);
+    assert.deepEqual(page.errors, []);
   });
   await ctx.close();
 });

@@ -209,3 +209,117 @@ test('checkers: starting second against the AI turns the board and the AI opens'
   });
   await ctx.close();
 });
+
+test('checkers: after a resignation undo and the draw offer are disabled; restart and the menu remain', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('resign-no-undo', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-level="beginner"]');
+    await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0);
+    await canvasMove(page);
+    await waitMyTurn(page);
+    assert.equal(await page.isDisabled('#undo'), false);
+    await page.click('#resign');
+    await page.click('#resign');
+    await page.waitForFunction(() => !document.getElementById('result').hidden);
+    assert.match(await page.textContent('#result'), /기권/);
+    assert.equal(await page.isDisabled('#undo'), true);
+    assert.equal(await page.isDisabled('#offer-draw'), true);
+    assert.equal(await page.isDisabled('#resign'), true);
+    assert.equal(await page.isDisabled('#restart'), false);
+    assert.equal(await page.isDisabled('#back-to-menu'), false);
+    // even a forced click leaves the result in place
+    const ply = (await view(page)).ply;
+    await page.click('#undo', { force: true });
+    await page.waitForTimeout(300);
+    const v = await view(page);
+    assert.equal(v.ply, ply);
+    assert.notEqual(v.outcome.status, 'ongoing');
+    assert.equal(await page.isVisible('#result'), true);
+    await page.click('#restart');
+    await page.waitForFunction(() => window.__madang.view.ply === 0 && window.__madang.view.outcome.status === 'ongoing');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+test('checkers: tapping an opponent piece says to pick my own piece', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('not-your-piece', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-level="beginner"]');
+    await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0);
+    // White's man on 22, nothing selected
+    await clickSquare(page, 22);
+    await page.waitForFunction(() => document.getElementById('alert').textContent.includes('내 말을 먼저 고르세요'));
+    assert.equal(await page.getAttribute('#alert', 'role'), 'alert');
+    // with my piece selected, an opponent piece drops the selection and says the same
+    await page.evaluate(() => { document.getElementById('alert').textContent = ''; });
+    const from = (await view(page)).moves[0].from;
+    await clickSquare(page, from);
+    await page.waitForFunction((f) => window.__madang.sel && window.__madang.sel.from === f, from);
+    await clickSquare(page, 23);
+    await page.waitForFunction(() => document.getElementById('alert').textContent.includes('내 말을 먼저 고르세요'));
+    assert.equal((await view(page)).sel, null);
+    assert.equal((await view(page)).ply, 0);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+/** Whether two client rectangles overlap. */
+const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const [w, h] of [[390, 844], [1280, 900]]) {
+  test(`draughts ${w}x${h}: the view buttons sit outside the board in both views; the header names the ruleset`, async () => {
+    const ctx = await stack.browser.newContext({ viewport: { width: w, height: h } });
+    const page = await openPage(ctx, `${stack.url}/draughts/`);
+    await withShots(`view-buttons-${w}`, [page], async () => {
+      await engineReady(page);
+      assert.equal(await page.textContent('.page-title'), '국제식 드래프트');
+      await page.click('label:has-text("영미식")');
+      assert.equal(await page.textContent('.page-title'), '영미식 체커');
+      await page.click('button[data-mode="local"]');
+      await page.waitForFunction(() => window.__madang.mode === 'local');
+      for (const mode of ['view-top', 'view-oblique']) {
+        await page.click(`#${mode}`);
+        const canvas = await page.locator('#board3d').boundingBox();
+        for (const b of ['#view-oblique', '#view-top']) {
+          const r = await page.locator(b).boundingBox();
+          assert.ok(!overlap(r, canvas), `${b} over the canvas in ${mode}: ${JSON.stringify(r)} ${JSON.stringify(canvas)}`);
+        }
+      }
+      // the board's corners project inside the canvas (nothing cut off at the top)
+      const canvas = await page.locator('#board3d').boundingBox();
+      for (const sq of [1, 4, 29, 32]) {
+        const p = await page.evaluate((s) => window.__madang.squareToScreen(s), sq);
+        assert.ok(p.x > canvas.x && p.x < canvas.x + canvas.width && p.y > canvas.y && p.y < canvas.y + canvas.height, `square ${sq} at ${JSON.stringify(p)}`);
+      }
+      assert.deepEqual(page.errors, []);
+    });
+    await ctx.close();
+  });
+}
+
+test('madang.wasm is downloaded once, by the worker, with no unused preload', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const wasm = [];
+  ctx.on('request', (r) => { if (r.url().endsWith('/madang.wasm')) wasm.push(r.url()); });
+  const warnings = [];
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => { if (/preload/i.test(m.text())) warnings.push(m.text()); });
+  await withShots('wasm-once', [page], async () => {
+    await page.goto(`${stack.url}/checkers/`);
+    await engineReady(page);
+    assert.equal(await page.locator('link[rel=preload][href*="madang.wasm"]').count(), 0);
+    await page.waitForTimeout(3500); // Chromium reports an unused preload a few seconds after load
+    assert.equal(wasm.length, 1, `madang.wasm requests: ${wasm.join(', ')}`);
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

@@ -4,7 +4,7 @@
 import { Engine } from './engine.js';
 import { Board3D } from './board3d.js';
 import { ButtonBoard } from './panel.js';
-import { Online } from './online.js';
+import { Online, NOT_FOUND } from './online.js';
 import { SIDES, RULESET, COUNTER, MSG, resultText } from './text.js';
 
 const $ = (id) => document.getElementById(id);
@@ -41,6 +41,7 @@ function setRuleset(game) {
   app.game = game;
   for (const r of document.querySelectorAll('input[name=ruleset]')) r.checked = r.value === game;
   document.title = `${RULESET[game]} — 마당`;
+  document.querySelector('.page-title').textContent = RULESET[game];
 }
 
 for (const r of document.querySelectorAll('input[name=ruleset]')) {
@@ -60,6 +61,7 @@ for (const b of document.querySelectorAll('[data-mode]')) {
 }
 
 function showPhase(phase) {
+  if (phase !== 'menu') $('menu-notice').hidden = true;
   $('menu').hidden = phase !== 'menu';
   $('join').hidden = phase !== 'join';
   $('online').hidden = app.mode !== 'online' || phase === 'menu' || phase === 'join';
@@ -101,7 +103,7 @@ function myTurn() {
 
 function flipped() {
   if (app.mode === 'ai') return app.human === 1;
-  if (app.mode === 'online') return app.online && app.online.seat === 1;
+  if (app.mode === 'online') return !!app.online && (app.online.seat === 1 || app.online.previewSeat === 1);
   return false;
 }
 
@@ -160,11 +162,22 @@ function render(animate = false) {
   renderPanel(mk);
 }
 
+/** A seat as the viewer knows it: 나/AI/상대 with the colour; a spectator and two people on
+ * one device see the colour alone. */
 function sideName(seat) {
   const s = SIDES[app.view.game][seat];
+  if (spectating()) return s;
   if (app.mode === 'ai') return seat === app.human ? `나(${s})` : `AI(${s})`;
   if (app.mode === 'online' && app.online) return seat === app.online.seat ? `나(${s})` : `상대(${s})`;
   return s;
+}
+
+function spectating() {
+  return app.mode === 'online' && !!app.online && app.online.seat < 0;
+}
+
+function over() {
+  return !!app.view && app.view.outcome.status !== 'ongoing';
 }
 
 function renderTurn() {
@@ -227,7 +240,10 @@ function renderPanel(mk) {
     list.textContent = '';
     const li = document.createElement('li');
     li.className = 'none';
-    li.textContent = v.toMove < 0 ? '없음' : '상대가 둘 차례입니다.';
+    if (v.toMove < 0) li.textContent = '없음';
+    else if (spectating()) li.textContent = `관전 중입니다 (${SIDES[v.game][v.toMove]} 차례).`;
+    else if (app.mode === 'ai') li.textContent = 'AI가 둘 차례입니다.';
+    else li.textContent = '상대가 둘 차례입니다.';
     list.appendChild(li);
   }
   const c = v.count;
@@ -239,7 +255,8 @@ function renderPanel(mk) {
     : '—';
   $('fact-last').textContent = v.last ? `${sideName(v.last.seat)} ${v.last.alg}` : '—';
   const offer = $('offer-draw');
-  offer.disabled = !(mine && v.canOffer) || app.mode === 'online' && !app.online;
+  // once the game is over only '다시 하기' and the menu remain
+  offer.disabled = !(mine && v.canOffer) || over() || app.mode === 'online' && !app.online;
   if (offer.disabled) app.offerNext = false;
   offer.setAttribute('aria-pressed', String(app.offerNext));
   offer.classList.toggle('on', app.offerNext);
@@ -250,7 +267,7 @@ function renderPanel(mk) {
     li.textContent = e.alg + (e.offer ? ' (무승부 제안)' : '');
     h.appendChild(li);
   }
-  $('undo').disabled = app.thinking || v.ply === 0 || (app.mode === 'ai' && !v.history.some((e) => e.seat === app.human));
+  $('undo').disabled = app.thinking || v.ply === 0 || over() || (app.mode === 'ai' && !v.history.some((e) => e.seat === app.human));
   $('resign').disabled = v.outcome.status !== 'ongoing' || app.thinking;
   $('resign').hidden = app.mode === 'online' && !(app.online && app.online.seat >= 0 && app.online.snap && app.online.snap.status === 'playing');
 }
@@ -344,6 +361,7 @@ function tap(sq) {
     if (own && movesFrom(sq).length) { app.sel = { from: sq, prefix: [sq] }; render(); return; }
     if (own && v.capture) return say(MSG.mustCapture);
     if (own) return say(MSG.cannotMove);
+    if (p) return say(MSG.notYourPiece);
     return;
   }
   const k = app.sel.prefix.length;
@@ -372,7 +390,11 @@ function tap(sq) {
     if (v.capture) return say(MSG.mustCapture);
     return say(MSG.cannotMove);
   }
-  if (k === 1) { app.sel = null; render(); }
+  if (k === 1) {
+    app.sel = null;
+    render();
+    if (p && !own) say(MSG.notYourPiece);
+  }
 }
 
 // ---- buttons ---------------------------------------------------------------
@@ -398,7 +420,7 @@ async function acceptDraw() {
 $('accept-draw').addEventListener('click', acceptDraw);
 $('accept-draw-board').addEventListener('click', acceptDraw);
 $('undo').addEventListener('click', async () => {
-  if (app.thinking || app.mode === 'online') return;
+  if (app.thinking || app.mode === 'online' || over()) return;
   app.gen++;
   const a = app.mode === 'ai' ? await app.engine.ask('undo', { toSeat: app.human }) : await app.engine.ask('undo', { plies: 1 });
   if (a.ok) setView(a.view);
@@ -425,7 +447,7 @@ $('resign').addEventListener('click', async () => {
   const a = await app.engine.ask('resign', { seat });
   if (a.ok) setView(a.view);
 });
-$('back-to-menu').addEventListener('click', () => {
+function backToMenu() {
   app.gen++;
   app.thinking = false;
   if (app.online) { app.online.close(); app.online = null; }
@@ -433,14 +455,22 @@ $('back-to-menu').addEventListener('click', () => {
   if (location.search) history.replaceState(null, '', location.pathname);
   showPhase('menu');
   preview();
-});
+}
+$('back-to-menu').addEventListener('click', backToMenu);
+/** A room link that leads nowhere: back to the menu with the reason on top of it. */
+function roomNotFound() {
+  backToMenu();
+  const n = $('menu-notice');
+  n.hidden = false;
+  n.textContent = `${NOT_FOUND} 아래에서 새 게임을 시작하세요.`;
+}
 
 // ---- online ----------------------------------------------------------------
 
 function startOnline() {
   app.gen++;
   app.mode = 'online';
-  app.online = new Online(app, { setView, render, say, showPhase, setRuleset });
+  app.online = new Online(app, { setView, render, say, showPhase, setRuleset, roomNotFound });
   app.online.create(app.game);
 }
 
@@ -462,7 +492,7 @@ setRuleset(pageGame);
 const params = new URLSearchParams(location.search);
 if (params.get('room')) {
   app.mode = 'online';
-  app.online = new Online(app, { setView, render, say, showPhase, setRuleset });
+  app.online = new Online(app, { setView, render, say, showPhase, setRuleset, roomNotFound });
   app.online.open(params.get('room'));
 } else {
   showPhase('menu');

@@ -2,10 +2,11 @@
 // seat token kept in localStorage per room, automatic resume after a reload or a lost
 // connection. The page shows only what the server's snapshots say; the engine worker only
 // replays the server's moves to draw them and to list the legal moves with their paths.
-import { SIDES } from './text.js';
+import { SIDES, RULESET } from './text.js';
 
 const $ = (id) => document.getElementById(id);
 const tokenKey = (room) => `madang.room.${room}`;
+export const NOT_FOUND = '방을 찾을 수 없습니다. 시간이 지나 방이 사라졌거나 주소가 잘못되었습니다.';
 
 export class Online {
   constructor(app, ui) {
@@ -28,7 +29,11 @@ export class Online {
     $('share-link').hidden = !navigator.share;
     $('takeover').onclick = () => this.send({ action: 'takeover', room: this.room, token: this.token });
     $('rematch').onclick = () => this.send({ action: 'rematch', room: this.room, token: this.token });
-    $('join-button').onclick = () => { $('join-button').disabled = true; this.send({ action: 'join', room: this.room }); };
+    $('join-button').onclick = () => {
+      $('join-button').disabled = true;
+      this.peeking = false;
+      this.send({ action: 'join', room: this.room });
+    };
   }
 
   async connect() {
@@ -47,6 +52,7 @@ export class Online {
         resolve();
         if (this.room && this.token) this.send({ action: 'resume', room: this.room, token: this.token }, true);
         else if (this.room && this.watching) this.send({ action: 'join', room: this.room }, true);
+        else if (this.room && this.peeking) this.send({ action: 'peek', room: this.room }, true);
         for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
         clearInterval(this.pinger);
         this.pinger = setInterval(() => this.send({ action: 'ping' }), 240_000);
@@ -85,17 +91,51 @@ export class Online {
     this.send({ action: 'create', game, options: {} });
   }
 
-  /** Opens a room from its link: resume with a stored token, else offer '참가하기'. */
+  /** Opens a room from its link: resume with a stored token, else look at the room first
+   * (peek) and offer '참가하기' for a free seat or '관전하기' for a full one. */
   async open(room) {
     this.room = room;
     this.token = localStorage.getItem(tokenKey(room));
     if (this.token) {
       this.ui.showPhase('game');
       $('online-status').textContent = '방에 다시 들어가는 중…';
+      await this.connect();
     } else {
-      this.ui.showPhase('join');
+      this.invite();
+      await this.connect();
     }
-    await this.connect();
+  }
+
+  /** The join panel while the room is being looked at. */
+  invite() {
+    this.peeking = true;
+    this.ui.showPhase('join');
+    $('join-title').textContent = '친구의 초대';
+    $('join-text').textContent = '방 정보를 확인하는 중…';
+    $('join-button').hidden = true;
+    // sent now when connected (a refused token); else the socket's onopen sends it
+    this.send({ action: 'peek', room: this.room }, true);
+  }
+
+  /** The join panel from a peeked snapshot: the ruleset, and a seat or only watching. */
+  renderInvite(s) {
+    const free = s.status === 'waiting' ? s.seats.findIndex((x) => x.kind === 'empty') : -1;
+    this.previewSeat = free; // the board is shown from the seat a join would take
+    const game = RULESET[s.game] || s.game;
+    const b = $('join-button');
+    if (free >= 0) {
+      $('join-title').textContent = '친구의 초대';
+      $('join-text').textContent = `친구가 만든 ${game} 방입니다. 참가하면 바로 시작하고, 나는 ${SIDES[s.game][free]}을 잡습니다.`;
+      b.textContent = '참가하기';
+    } else {
+      $('join-title').textContent = '관전하기';
+      $('join-text').textContent = s.status === 'over'
+        ? `게임이 끝난 ${game} 방입니다. 빈자리가 없어 관전만 할 수 있습니다.`
+        : `이미 두 사람이 두고 있는 ${game} 방입니다. 빈자리가 없어 관전만 할 수 있습니다.`;
+      b.textContent = '관전하기';
+    }
+    b.hidden = false;
+    b.disabled = false;
   }
 
   receive(data) {
@@ -109,7 +149,11 @@ export class Online {
         this.token = m.token;
         localStorage.setItem(tokenKey(m.room), m.token);
       }
+      this.peeking = false;
+      this.previewSeat = -1;
+      this.joinedOnce = true;
       if (m.seat < 0) this.watching = true;
+      $('online-title').textContent = m.seat < 0 ? '관전 중' : '친구와 대전';
       const url = `${location.origin}/${this.game || document.body.dataset.game}/?room=${m.room}`;
       if (first || !location.search.includes(m.room)) history.replaceState(null, '', `/${this.game || document.body.dataset.game}/?room=${m.room}`);
       $('room-link').value = url;
@@ -120,8 +164,13 @@ export class Online {
       if (m.code === 'bad-token' || (m.code === 'room-not-found' && this.token)) {
         localStorage.removeItem(tokenKey(this.room));
       }
-      if (m.code === 'room-not-found') $('online-status').textContent = '방을 찾을 수 없습니다. 만료되었거나 주소가 잘못되었습니다.';
-      if (m.code === 'bad-token') { this.token = null; this.ui.showPhase('join'); $('join-button').disabled = false; }
+      if (m.code === 'room-not-found' && !this.joinedOnce) {
+        // a wrong or expired link: say so and go back to the menu to start a new game
+        this.ui.roomNotFound();
+        return;
+      }
+      if (m.code === 'room-not-found') $('online-status').textContent = NOT_FOUND;
+      if (m.code === 'bad-token') { this.token = null; this.invite(); return; }
       this.ui.say(m.message || '요청을 처리하지 못했습니다.');
     }
   }
@@ -130,6 +179,7 @@ export class Online {
     if (!snap || snap.version < this.version) return;
     this.version = snap.version;
     this.snap = snap;
+    if (this.peeking) this.renderInvite(snap);
     if (this.game !== snap.game && this.ui.setRuleset) this.ui.setRuleset(snap.game);
     this.game = snap.game;
     this.clockSkew = snap.serverTime ? snap.serverTime - Date.now() : 0;
@@ -179,7 +229,9 @@ export class Online {
 
   turnText() {
     const s = this.snap;
-    if (!s) return '방에 연결하는 중…';
+    if (!s) return this.peeking ? '방 정보를 확인하는 중…' : '방에 연결하는 중…';
+    if (this.peeking && s.status === 'waiting') return '참가하면 게임이 시작됩니다.';
+    if (this.peeking && s.status === 'playing') return `미리 보기 — ${SIDES[s.game][s.toMove]} 차례입니다.`;
     if (s.status === 'waiting') return this.seat === 0 ? '친구가 참가하기를 기다리는 중입니다.' : '다른 사람이 참가하기를 기다리는 중입니다.';
     if (this.seat < 0 && s.status === 'playing') return `관전 중 — ${SIDES[s.game][s.toMove]} 차례입니다.`;
     return null;

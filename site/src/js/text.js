@@ -36,7 +36,7 @@ export function resultText(game, outcome, names) {
     case 'no-moves':
       return `${who(w)} 승리 — ${who(l)} 쪽에 둘 수 있는 수가 없습니다.`;
     case 'abandoned':
-      return `${who(w)} 승리 — 상대가 방을 떠났습니다.`;
+      return `${who(w)} 승리 — ${who(l)} 쪽이 방을 떠났습니다.`;
     default:
       return `${who(w)} 승리.`;
   }
