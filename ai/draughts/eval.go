@@ -77,9 +77,9 @@ func abs(x int) int {
 	return x
 }
 
-var tables = map[*Variant]*evalTables{
-	Checkers: newEvalTables(Checkers),
-	Draughts: newEvalTables(Draughts),
+func init() {
+	Checkers.ev = newEvalTables(Checkers)
+	Draughts.ev = newEvalTables(Draughts)
 }
 
 // Evaluate scores p in centi-men from the view of the side to move: material with king
@@ -88,7 +88,7 @@ var tables = map[*Variant]*evalTables{
 // centralisation, and known drawn endings (a lone king against at most three pieces in
 // draughts, equal kings-only endings in checkers) pulled towards 0.
 func (v *Variant) Evaluate(p *Position) int {
-	t := tables[v]
+	t := v.ev
 	var men, kings [2]int
 	for c := 0; c < 2; c++ {
 		men[c] = bits.OnesCount64(p.Men[c])
