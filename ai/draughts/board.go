@@ -39,8 +39,9 @@ type geom struct {
 	nb            [4][64]int8     // neighbour in a direction, -1 off the board
 	ray           [4][64][10]int8 // squares along a direction, nearest first
 	rayLen        [4][64]int8
-	promo         [2]uint64 // squares where a man of the colour is crowned
-	home          [2]uint64 // the colour's own back row
+	adj           [64]uint64 // the diagonal neighbours of a square
+	promo         [2]uint64  // squares where a man of the colour is crowned
+	home          [2]uint64  // the colour's own back row
 	all           uint64
 }
 
@@ -72,6 +73,9 @@ func newGeom(size int) *geom {
 		}
 		for d := 0; d < 4; d++ {
 			g.nb[d][s] = index(r+dr[d], c+dc[d])
+			if g.nb[d][s] >= 0 {
+				g.adj[s] |= 1 << g.nb[d][s]
+			}
 			n := 0
 			for k := 1; ; k++ {
 				t := index(r+k*dr[d], c+k*dc[d])
@@ -98,6 +102,7 @@ type Variant struct {
 	CrownStops     bool   // WCDF 1.20: a man crowned by a capture ends its move there
 	DrawPlies      int    // WCDF 1.32.1 forty moves each / FMJD art. 6.1 twenty-five moves each, in plies
 	g              *geom
+	ev             *evalTables
 }
 
 // Checkers is English/American checkers as WCDF rules it (seed 001).

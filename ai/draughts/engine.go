@@ -24,9 +24,14 @@ type Engine struct {
 	pool sync.Pool
 }
 
-func (e *Engine) searcher() *Searcher {
+// searcher takes a pooled searcher. Its tables are cleared when the result must be
+// repeatable (depth and node budgets); a timed search is not repeatable anyway and keeps
+// what earlier searches learnt (the previous move's tree is most of the next one's).
+func (e *Engine) searcher(repeatable bool) *Searcher {
 	if s, ok := e.pool.Get().(*Searcher); ok {
-		s.Clear() // a fresh table per request keeps results repeatable for a seed
+		if repeatable {
+			s.Clear()
+		}
 		return s
 	}
 	return NewSearcher(e.v, ttMB)
@@ -86,7 +91,7 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		m := legal[rng.IntN(len(legal))]
 		return ai.Result{Move: m, PV: []rules.Move{m}}, nil
 	}
-	s := e.searcher()
+	s := e.searcher(spec.Budget.Time == 0)
 	defer e.pool.Put(s)
 	ctl := ai.NewControl(ctx, spec.Budget)
 	lim.Depth = spec.Budget.Depth
@@ -140,7 +145,7 @@ func (e *Engine) quickScore(st rules.State) (int, Position, bool) {
 	if err != nil {
 		return 0, p, false
 	}
-	s := e.searcher()
+	s := e.searcher(true)
 	defer e.pool.Put(s)
 	lim.Depth = 12
 	res := s.Search(p, lim, ai.NewControl(context.Background(), ai.Budget{Nodes: 150000}))

@@ -138,6 +138,9 @@ func (v *Variant) Generate(p *Position, l *MoveList) {
 	c := capGen{v: v, l: l, me: me, opp: p.Pieces(me ^ 1)}
 	for b := p.Men[me]; b != 0; b &= b - 1 {
 		sq := int8(bits.TrailingZeros64(b))
+		if g.adj[sq]&c.opp == 0 {
+			continue // no opponent piece next to it: no capture
+		}
 		c.from, c.occ = sq, occ&^(1<<sq)
 		c.short(sq, 0, false)
 	}
@@ -195,6 +198,9 @@ func (v *Variant) HasCapture(p *Position) bool {
 	opp := p.Pieces(me ^ 1)
 	for b := p.Men[me]; b != 0; b &= b - 1 {
 		sq := int8(bits.TrailingZeros64(b))
+		if g.adj[sq]&opp == 0 {
+			continue
+		}
 		for d := 0; d < 4; d++ {
 			if !v.MenCaptureBack && (d < 2) != (me == White) {
 				continue

@@ -360,6 +360,9 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 		if i == 0 {
 			sc = -s.search(&q, nh, newDepth, -beta, -alpha, ply+1, nrev)
 		} else {
+			// Late quiet moves (not killers) are searched shallower first. A more
+			// aggressive scheme (from the 3rd move, up to 3 plies, sparing sacrifices)
+			// lost a 50 ms/move match 3-10 over 32 games.
 			r := 0
 			if depth >= 3 && i >= 3 && m.Captured == 0 && ord[i] < 1<<26 {
 				r = 1
