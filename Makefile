@@ -3,7 +3,7 @@
 # to TEST_TARGETS and, where it must be built before `make run`, to RUN_DEPS.
 GO      ?= go
 BIN     := bin
-ADDR    ?= :8080
+ADDR    ?= localhost:8080
 DATA    ?= data
 
 TEST_TARGETS := vet gotest

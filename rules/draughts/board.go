@@ -200,7 +200,7 @@ func (r *Rules) setup(v uint8) {
 		if row >= r.Size-startRows {
 			r.start[1-top] |= 1 << uint(b)
 		}
-		file, rank := r.algebraic(Square(s))
+		file, rank := r.Algebraic(Square(s))
 		if file == rank {
 			r.diag |= 1 << uint(b)
 		}
@@ -284,9 +284,9 @@ func (r *Rules) coords(sq Square) (row, col int) {
 	return row, 2 * p
 }
 
-// algebraic gives the file (0 = a) and rank (0 = 1) of sq seen from seat 0's side (seed
+// Algebraic gives the file (0 = a) and rank (0 = 1) of sq seen from seat 0's side (seed
 // 001 "칸의 이름": a1 at the first mover's lower left).
-func (r *Rules) algebraic(sq Square) (file, rank int) {
+func (r *Rules) Algebraic(sq Square) (file, rank int) {
 	row, col := r.coords(sq)
 	if r.topSeatFor() == 0 {
 		return r.Size - 1 - col, row
@@ -294,8 +294,8 @@ func (r *Rules) algebraic(sq Square) (file, rank int) {
 	return col, r.Size - 1 - row
 }
 
-// fromAlgebraic is the inverse of algebraic; 0 for a light or off-board square.
-func (r *Rules) fromAlgebraic(file, rank int) Square {
+// FromAlgebraic is the inverse of Algebraic; 0 for a light or off-board square.
+func (r *Rules) FromAlgebraic(file, rank int) Square {
 	if file < 0 || rank < 0 || file >= r.Size || rank >= r.Size {
 		return 0
 	}
@@ -317,7 +317,7 @@ func (r *Rules) Name(sq Square) string {
 	if !r.Valid(sq) {
 		return ""
 	}
-	f, k := r.algebraic(sq)
+	f, k := r.Algebraic(sq)
 	return string(rune('a'+f)) + itoa(k+1)
 }
 

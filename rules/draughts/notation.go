@@ -210,7 +210,7 @@ func (r *Rules) parseSquares(text string) ([]Square, string) {
 			if !ok {
 				return nil, "bad square name " + tok
 			}
-			sq = r.fromAlgebraic(int(c-'a'), rank-1)
+			sq = r.FromAlgebraic(int(c-'a'), rank-1)
 			if sq == 0 {
 				return nil, "no playable square " + tok
 			}

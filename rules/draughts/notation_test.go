@@ -401,3 +401,22 @@ func FuzzMoveText(f *testing.F) {
 		}
 	})
 }
+
+// Every dark square has file/rank coordinates on a dark square of the first mover's view
+// (a1 dark, seed 001 "칸의 이름"), and FromAlgebraic gives it back; light squares give 0.
+func TestAlgebraicRoundTrip(t *testing.T) {
+	for _, r := range []*Rules{&English, &International} {
+		for sq := Square(1); int(sq) <= r.Squares(); sq++ {
+			f, k := r.Algebraic(sq)
+			if (f+k)%2 != 0 || r.FromAlgebraic(f, k) != sq {
+				t.Errorf("%s square %d: (%d,%d) back %d", r.ID, sq, f, k, r.FromAlgebraic(f, k))
+			}
+			if r.FromAlgebraic(f^1, k) != 0 {
+				t.Errorf("%s: light square (%d,%d) names square %d", r.ID, f^1, k, r.FromAlgebraic(f^1, k))
+			}
+		}
+		if r.FromAlgebraic(r.Size, 0) != 0 || r.FromAlgebraic(-1, 0) != 0 {
+			t.Errorf("%s: off-board coordinates name a square", r.ID)
+		}
+	}
+}

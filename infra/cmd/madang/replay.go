@@ -46,6 +46,8 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "replay: want [--game checkers|draughts] [-v] [--export FILE] FILE|DIR...")
 		return 2
 	}
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "game" })
 	start := time.Now()
 	var files []string
 	for _, a := range fs.Args() {
@@ -75,9 +77,17 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 				errs++
 			}
 		}
+		if len(read) == 0 && err == nil {
+			fmt.Fprintf(stdout, "%s: no PDN game found\n", f)
+			errs++
+		}
+		overridden := 0
 		for i := range read {
 			g := &read[i]
 			games++
+			if v, err := pdn.Variant(g, *game); explicit && err == nil && v != *game {
+				overridden++
+			}
 			r := pdn.Replay(g, *game)
 			moves += len(r.Played)
 			where := fmt.Sprintf("%s: game %d (line %d)", f, g.Index, g.Line)
@@ -98,6 +108,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 			if *export != "" && r.Start != nil {
 				exported = append(exported, r.Export())
 			}
+		}
+		if overridden > 0 {
+			fmt.Fprintf(stderr, "replay: %s: %d game(s) have a GameType tag of another game than --game %s; the tag decides\n", f, overridden, *game)
 		}
 	}
 	if *export != "" {

@@ -104,13 +104,18 @@ func TestReplayErrors(t *testing.T) {
 	if err := os.WriteFile(bin, []byte("\x7fELF\x02\x01\x00\x00"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, lines := replayCmd(t, f, bin, filepath.Join(dir, "missing.pdn"))
+	empty := filepath.Join(dir, "empty.pdn")
+	if err := os.WriteFile(empty, []byte("\r\n  \n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, lines := replayCmd(t, f, bin, filepath.Join(dir, "missing.pdn"), empty)
 	want := []string{
 		f + `: line 2: game 1: unexpected text "@@"`,
 		f + `: game 2 (line 4): move 1... 16-20: illegal move "16-20": no legal move from 16 to 20`,
 		bin + ": line 1: game 1: binary data (a NUL byte): not a PDN file",
 		filepath.Join(dir, "missing.pdn") + ": cannot read: open " + filepath.Join(dir, "missing.pdn") + ": no such file or directory",
-		"games=1 moves=1 errors=4",
+		empty + ": no PDN game found",
+		"games=1 moves=1 errors=5",
 	}
 	if code != 1 || strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("exit %d, output\n%s\nwant\n%s", code, strings.Join(lines, "\n"), strings.Join(want, "\n"))

@@ -1,0 +1,18 @@
+// Command ai is the Lambda function that moves for AI seats: invoked asynchronously with a
+// room and version (lambdainvoke.Event), and fed the delay queue's messages (the 45 s away
+// check). It never runs in a request path.
+// Configuration: the environment variables of package lambdaenv, set by template.yaml.
+// Built for provided.al2023 on arm64 as bootstrap (make lambdas).
+package main
+
+import (
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"madang/functions/aws/lambdahandler"
+	"madang/functions/aws/lambdawire"
+)
+
+func main() {
+	svc := lambdawire.Service()
+	lambda.Start(lambdahandler.AI(svc, lambdawire.Logger()))
+}

@@ -1,0 +1,164 @@
+// Package lambdahandler holds the Lambda handlers of the WebSocket API and of the AI
+// function: thin adapters from aws-lambda-go event values to one room service call each.
+// The mains in functions/<name> wire a room service into them.
+package lambdahandler
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"madang/functions/aws/lambdainvoke"
+	"madang/functions/aws/sqsdelay"
+	"madang/functions/room"
+)
+
+// Rooms is the part of the room service (*room.Service) the handlers call.
+type Rooms interface {
+	// Connect records a new connection ($connect).
+	Connect(ctx context.Context, connID string) error
+	// Disconnect forgets a connection ($disconnect) and marks its seat away.
+	Disconnect(ctx context.Context, connID string) error
+	// Handle runs one client message; replies go out through the Notifier.
+	Handle(ctx context.Context, connID string, raw []byte) error
+	// RunAI lets the AI act in a room at a version.
+	RunAI(ctx context.Context, roomID string, version int64) error
+	// RunDelayed runs a delayed action.
+	RunDelayed(ctx context.Context, d room.Delayed) error
+}
+
+// WebSocket is the handler type of the WebSocket routes.
+type WebSocket func(ctx context.Context, req events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error)
+
+func status(code int) events.APIGatewayProxyResponse {
+	return events.APIGatewayProxyResponse{StatusCode: code}
+}
+
+func logger(l *slog.Logger) *slog.Logger {
+	if l == nil {
+		return slog.Default()
+	}
+	return l
+}
+
+// Connect handles $connect: it records the connection and accepts the socket (200); a
+// store failure refuses it (500), so the browser retries instead of holding a socket the
+// service does not know.
+func Connect(rooms Rooms, log *slog.Logger) WebSocket {
+	log = logger(log)
+	return func(ctx context.Context, req events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error) {
+		id := req.RequestContext.ConnectionID
+		if id == "" {
+			return status(http.StatusBadRequest), nil
+		}
+		if err := rooms.Connect(ctx, id); err != nil {
+			log.Error("connect", "conn", id, "err", err)
+			return status(http.StatusInternalServerError), nil
+		}
+		return status(http.StatusOK), nil
+	}
+}
+
+// Disconnect handles $disconnect. API Gateway ignores its answer; a failure is logged.
+func Disconnect(rooms Rooms, log *slog.Logger) WebSocket {
+	log = logger(log)
+	return func(ctx context.Context, req events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error) {
+		id := req.RequestContext.ConnectionID
+		if id == "" {
+			return status(http.StatusBadRequest), nil
+		}
+		if err := rooms.Disconnect(ctx, id); err != nil {
+			log.Error("disconnect", "conn", id, "err", err)
+			return status(http.StatusInternalServerError), nil
+		}
+		return status(http.StatusOK), nil
+	}
+}
+
+// Message handles every action route and $default: the frame (base64-decoded when API
+// Gateway marks it binary) goes to the room service, which answers through the Notifier.
+// The Lambda response carries no body: replies are posted, never returned, so every client
+// sees one kind of delivery.
+func Message(rooms Rooms, log *slog.Logger) WebSocket {
+	log = logger(log)
+	return func(ctx context.Context, req events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error) {
+		id := req.RequestContext.ConnectionID
+		if id == "" {
+			return status(http.StatusBadRequest), nil
+		}
+		raw := []byte(req.Body)
+		if req.IsBase64Encoded {
+			b, err := base64.StdEncoding.DecodeString(req.Body)
+			if err != nil {
+				// The service answers bad-message for any frame that is not a JSON object.
+				b = []byte(req.Body)
+			}
+			raw = b
+		}
+		if err := rooms.Handle(ctx, id, raw); err != nil {
+			log.Error("message", "conn", id, "route", req.RequestContext.RouteKey, "err", err)
+			return status(http.StatusInternalServerError), nil
+		}
+		return status(http.StatusOK), nil
+	}
+}
+
+// AIPayload is what the AI function receives: either an asynchronous invoke from the
+// Invoker (lambdainvoke.Event) or a batch of delay-queue messages (events.SQSEvent).
+type AIPayload = json.RawMessage
+
+// AI handles the AI function's two event sources. A direct invoke runs RunAI and returns its
+// error, so Lambda retries the async event (a repeat at the same version is refused by the
+// service). A delay-queue batch runs RunDelayed per message and reports the failed messages
+// in batchItemFailures, so only those are delivered again; an unreadable message is logged
+// and dropped, since a retry cannot fix it.
+func AI(rooms Rooms, log *slog.Logger) func(ctx context.Context, payload AIPayload) (*events.SQSEventResponse, error) {
+	log = logger(log)
+	return func(ctx context.Context, payload AIPayload) (*events.SQSEventResponse, error) {
+		var probe struct {
+			Records json.RawMessage `json:"Records"`
+		}
+		if err := json.Unmarshal(payload, &probe); err != nil {
+			log.Error("ai: unreadable payload", "err", err)
+			return nil, nil
+		}
+		if probe.Records != nil {
+			var ev events.SQSEvent
+			if err := json.Unmarshal(payload, &ev); err != nil {
+				log.Error("ai: unreadable SQS event", "err", err)
+				return nil, nil
+			}
+			return delayed(ctx, rooms, log, ev), nil
+		}
+		var ev lambdainvoke.Event
+		if err := json.Unmarshal(payload, &ev); err != nil || ev.Room == "" || ev.Version < 1 {
+			log.Error("ai: bad invoke event", "payload", string(payload), "err", err)
+			return nil, nil
+		}
+		if err := rooms.RunAI(ctx, ev.Room, ev.Version); err != nil {
+			return nil, fmt.Errorf("ai: room %s at %d: %w", ev.Room, ev.Version, err)
+		}
+		return nil, nil
+	}
+}
+
+func delayed(ctx context.Context, rooms Rooms, log *slog.Logger, ev events.SQSEvent) *events.SQSEventResponse {
+	resp := &events.SQSEventResponse{BatchItemFailures: []events.SQSBatchItemFailure{}}
+	for _, m := range ev.Records {
+		d, err := sqsdelay.Decode(m.Body)
+		if err != nil {
+			log.Error("ai: dropping bad delayed message", "id", m.MessageId, "err", err)
+			continue
+		}
+		if err := rooms.RunDelayed(ctx, d); err != nil {
+			log.Warn("ai: delayed action failed, will retry", "id", m.MessageId, "room", d.Room, "err", err)
+			resp.BatchItemFailures = append(resp.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+		}
+	}
+	return resp
+}

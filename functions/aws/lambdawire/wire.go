@@ -1,0 +1,95 @@
+// Package lambdawire builds the room service of a Lambda function from its configuration:
+// the DynamoDB store, the management-API notifier, the async Lambda invoker and the SQS
+// scheduler. Each main in functions/<name> calls it once, outside the handler, so warm
+// invocations reuse the clients.
+package lambdawire
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/lambda"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+
+	"madang/functions/aiseat"
+	"madang/functions/aws/gateway"
+	"madang/functions/aws/lambdaenv"
+	"madang/functions/aws/lambdainvoke"
+	"madang/functions/aws/sqsdelay"
+	"madang/functions/room"
+	"madang/functions/store/dynamodb"
+)
+
+// Clock is the wall clock.
+type Clock struct{}
+
+// Now returns time.Now().
+func (Clock) Now() time.Time { return time.Now() }
+
+// Logger is the functions' logger: JSON lines on stderr, which Lambda sends to CloudWatch.
+func Logger() *slog.Logger {
+	return slog.New(slog.NewJSONHandler(os.Stderr, nil))
+}
+
+// Deps builds the room service's ports from cfg. Table and CallbackURL are required; without
+// AIFunction or DelayQueueURL the service runs without AI invocations or delayed actions.
+// ai is the engine port (nil: AI seats do not move).
+func Deps(ctx context.Context, cfg lambdaenv.Config, ai room.AI, log *slog.Logger) (room.Deps, error) {
+	if cfg.Table == "" {
+		return room.Deps{}, errors.New("lambdawire: no table configured (" + lambdaenv.Table + ")")
+	}
+	if cfg.CallbackURL == "" {
+		return room.Deps{}, errors.New("lambdawire: no management endpoint configured (" + lambdaenv.CallbackURL + ")")
+	}
+	db, err := dynamodb.NewClient(ctx, cfg.DynamoDBEndpoint)
+	if err != nil {
+		return room.Deps{}, err
+	}
+	mgmt, err := gateway.NewClient(ctx, cfg.CallbackURL)
+	if err != nil {
+		return room.Deps{}, err
+	}
+	d := room.Deps{
+		Store:    dynamodb.New(db, cfg.Table),
+		Notifier: gateway.New(mgmt),
+		Clock:    Clock{},
+		AI:       ai,
+		Log:      log,
+	}
+	if cfg.AIFunction != "" || cfg.DelayQueueURL != "" {
+		awsCfg, err := config.LoadDefaultConfig(ctx)
+		if err != nil {
+			return room.Deps{}, fmt.Errorf("lambdawire: aws config: %w", err)
+		}
+		if cfg.AIFunction != "" {
+			d.Invoker = lambdainvoke.New(lambda.NewFromConfig(awsCfg), cfg.AIFunction)
+		}
+		if cfg.DelayQueueURL != "" {
+			d.Scheduler = sqsdelay.New(sqs.NewFromConfig(awsCfg), cfg.DelayQueueURL)
+		}
+	}
+	return d, nil
+}
+
+// Service reads the configuration from the environment and builds the room service with the
+// real engines (package aiseat, which also registers every game's rules), or exits the
+// process with a message (a function without its configuration cannot serve).
+func Service() *room.Service {
+	log := Logger()
+	cfg, err := lambdaenv.Load(nil, lambdaenv.Table, lambdaenv.CallbackURL)
+	if err == nil {
+		var d room.Deps
+		d, err = Deps(context.Background(), cfg, aiseat.Engines{}, log)
+		if err == nil {
+			return room.New(d)
+		}
+	}
+	log.Error("configuration", "err", err)
+	os.Exit(1)
+	return nil
+}

@@ -1,0 +1,16 @@
+// Command connect is the Lambda function that handles $connect: it records the new connection.
+// Configuration: the environment variables of package lambdaenv, set by template.yaml.
+// Built for provided.al2023 on arm64 as bootstrap (make lambdas).
+package main
+
+import (
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"madang/functions/aws/lambdahandler"
+	"madang/functions/aws/lambdawire"
+)
+
+func main() {
+	svc := lambdawire.Service()
+	lambda.Start(lambdahandler.Connect(svc, lambdawire.Logger()))
+}

@@ -1,0 +1,16 @@
+// Command disconnect is the Lambda function that handles $disconnect: it forgets the connection and marks its seat away.
+// Configuration: the environment variables of package lambdaenv, set by template.yaml.
+// Built for provided.al2023 on arm64 as bootstrap (make lambdas).
+package main
+
+import (
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"madang/functions/aws/lambdahandler"
+	"madang/functions/aws/lambdawire"
+)
+
+func main() {
+	svc := lambdawire.Service()
+	lambda.Start(lambdahandler.Disconnect(svc, lambdawire.Logger()))
+}

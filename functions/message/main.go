@@ -1,0 +1,16 @@
+// Command message is the Lambda function that handles every action route and $default of the WebSocket API.
+// Configuration: the environment variables of package lambdaenv, set by template.yaml.
+// Built for provided.al2023 on arm64 as bootstrap (make lambdas).
+package main
+
+import (
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"madang/functions/aws/lambdahandler"
+	"madang/functions/aws/lambdawire"
+)
+
+func main() {
+	svc := lambdawire.Service()
+	lambda.Start(lambdahandler.Message(svc, lambdawire.Logger()))
+}

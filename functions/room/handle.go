@@ -1,0 +1,508 @@
+package room
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"madang/rules"
+)
+
+// Handle runs one client message from a connection: replies and broadcasts go out through
+// the Notifier. It returns an error only when the infrastructure failed in a way the
+// transport should know of; refusals are replied to the client as error frames.
+func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
+	m, e := parseInbound(raw)
+	if e != nil {
+		s.replyError(ctx, connID, m.ID, e)
+		return nil
+	}
+	var l *loaded
+	var eff *effects
+	switch m.Action {
+	case "ping":
+		s.post(ctx, connID, mustJSON(outPong{Type: "pong", ID: m.ID}))
+		return nil
+	case "peek":
+		s.peek(ctx, connID, m)
+		return nil
+	case "create":
+		l, eff, e = s.create(ctx, connID, m)
+	case "join":
+		l, eff, e = s.join(ctx, connID, m)
+	case "resume", "move", "acceptDraw", "resign", "leave", "fillAI", "takeover", "rematch":
+		l, eff, e = s.seated(ctx, connID, m)
+	default:
+		e = errf(CodeBadMessage, "알 수 없는 action입니다.")
+	}
+	if e != nil {
+		s.replyError(ctx, connID, m.ID, e)
+		if e.Code == CodeStalePly && l != nil {
+			s.post(ctx, connID, mustJSON(outState{Type: "state", ID: m.ID, Room: l.snapshot(s.d.Clock.Now())}))
+		}
+		return nil
+	}
+	if eff == nil { // unreachable: update returns effects or an error for client actions
+		return errors.New("room: no effects")
+	}
+	eff.sender, eff.id = connID, m.ID
+	for i := range eff.joined {
+		if eff.joinedTo[i] == connID {
+			eff.joined[i].ID = m.ID
+		}
+	}
+	s.after(ctx, l, eff)
+	if m.Action == "join" || m.Action == "fillAI" || m.Action == "rematch" {
+		s.scheduleAway(ctx, l)
+	}
+	return nil
+}
+
+// previousRoom is the room a connection was bound to, to detach it after it binds elsewhere.
+func (s *Service) previousRoom(ctx context.Context, connID string) string {
+	c, err := s.d.Store.GetConn(ctx, connID, s.d.Clock.Now())
+	if err != nil {
+		return ""
+	}
+	return c.Room
+}
+
+func (s *Service) bindConn(l *loaded, eff *effects, connID string, seatIdx int) {
+	for i := 0; i < len(l.b.Conns); i++ {
+		if l.b.Conns[i].ID == connID {
+			l.b.Conns = append(l.b.Conns[:i], l.b.Conns[i+1:]...)
+			i--
+		}
+	}
+	l.b.Conns = append(l.b.Conns, connRef{ID: connID, Seat: seatIdx})
+	if seatIdx >= 0 && l.b.Seats[seatIdx].Kind == KindHuman {
+		l.b.Seats[seatIdx].AwaySince = 0
+		l.b.Seats[seatIdx].AIActive = false
+	}
+	eff.bind = append(eff.bind, Conn{ID: connID, Room: l.id, Seat: seatIdx, ExpiresAt: s.d.Clock.Now().Add(ConnLifetime)})
+}
+
+func (eff *effects) join(conn string, j outJoined) {
+	eff.joined = append(eff.joined, j)
+	eff.joinedTo = append(eff.joinedTo, conn)
+}
+
+func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded, *effects, *Error) {
+	g, ok := rules.Lookup(m.Game)
+	pol, ok2 := PolicyFor(m.Game)
+	if !ok || !ok2 {
+		return nil, nil, errf(CodeBadOptions, "없는 게임입니다.")
+	}
+	opts, err := g.Validate(rules.Options(m.Options))
+	if err != nil {
+		return nil, nil, errf(CodeBadOptions, "")
+	}
+	st, err := g.New(opts)
+	if err != nil {
+		return nil, nil, errf(CodeBadOptions, "")
+	}
+	old := s.previousRoom(ctx, connID)
+	for attempt := 0; attempt < 4; attempt++ {
+		id, err := newRoomID(s.d.Rand)
+		if err != nil {
+			return nil, nil, errf(CodeInternal, "")
+		}
+		tok, hash, err := newToken(s.d.Rand)
+		if err != nil {
+			return nil, nil, errf(CodeInternal, "")
+		}
+		now := s.d.Clock.Now()
+		l := &loaded{id: id, pol: pol, game: g, state: st, b: body{
+			Game: g.ID(), Options: opts, Created: ms(now), GameNo: 1, Status: StatusWaiting,
+			Seats: make([]seat, st.Seats()),
+		}}
+		for i := range l.b.Seats {
+			l.b.Seats[i].Kind = KindEmpty
+		}
+		l.b.Seats[0] = seat{Kind: KindHuman, TokenHash: hash}
+		eff := &effects{broadcast: true, detachOld: map[string]string{connID: old}}
+		s.bindConn(l, eff, connID, 0)
+		eff.join(connID, outJoined{Type: "joined", Room: id, Seat: 0, Token: tok})
+		rec := Record{ID: id, Version: 1, ExpiresAt: l.expiresAt(), Body: encodeBody(&l.b)}
+		_, err = s.d.Store.PutRoom(ctx, rec, 0, now)
+		if errors.Is(err, ErrConflict) {
+			continue
+		}
+		if err != nil {
+			s.d.Log.Error("room: create", "err", err)
+			return nil, nil, errf(CodeInternal, "")
+		}
+		l.version = 1
+		return l, eff, nil
+	}
+	return nil, nil, errf(CodeInternal, "")
+}
+
+// peek answers the room's snapshot to the sender only, taking no seat and binding nothing,
+// so a page opened from a link can tell a waiting room from a full one (or none) first.
+func (s *Service) peek(ctx context.Context, connID string, m inbound) {
+	if m.Room == "" {
+		s.replyError(ctx, connID, m.ID, errf(CodeBadMessage, "room이 없습니다."))
+		return
+	}
+	snap, err := s.Snapshot(ctx, m.Room)
+	if errors.Is(err, ErrNotFound) {
+		s.replyError(ctx, connID, m.ID, errf(CodeRoomNotFound, ""))
+		return
+	}
+	if err != nil {
+		s.d.Log.Error("room: peek", "room", m.Room, "err", err)
+		s.replyError(ctx, connID, m.ID, errf(CodeInternal, ""))
+		return
+	}
+	s.post(ctx, connID, mustJSON(outState{Type: "state", ID: m.ID, Room: snap}))
+}
+
+func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, *effects, *Error) {
+	if m.Room == "" {
+		return nil, nil, errf(CodeBadMessage, "room이 없습니다.")
+	}
+	old := s.previousRoom(ctx, connID)
+	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
+		eff := &effects{broadcast: true, detachOld: map[string]string{connID: old}}
+		for _, c := range l.b.Conns {
+			if c.ID == connID && c.Seat >= 0 {
+				// A repeated join (a double click) keeps the seat this socket holds.
+				eff.noWrite = true
+				eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: c.Seat})
+				return eff, nil
+			}
+		}
+		free := -1
+		if l.b.Status != StatusPlaying {
+			for i, st := range l.b.Seats {
+				if st.Kind == KindEmpty {
+					free = i
+					break
+				}
+			}
+		}
+		if free < 0 {
+			present := false
+			for _, c := range l.b.Conns {
+				present = present || c.ID == connID
+			}
+			if !present && len(l.b.Conns) >= MaxConns {
+				return nil, errf(CodeRoomFull, "")
+			}
+			s.bindConn(l, eff, connID, -1)
+			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: -1})
+			return eff, nil
+		}
+		tok, hash, err := newToken(s.d.Rand)
+		if err != nil {
+			return nil, errf(CodeInternal, "")
+		}
+		l.b.Seats[free] = seat{Kind: KindHuman, TokenHash: hash}
+		s.bindConn(l, eff, connID, free)
+		eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: free, Token: tok})
+		if l.b.Status == StatusWaiting && !l.hasEmpty() {
+			l.b.Status = StatusPlaying
+		}
+		return eff, nil
+	})
+}
+
+func (l *loaded) hasEmpty() bool {
+	for _, st := range l.b.Seats {
+		if st.Kind == KindEmpty {
+			return true
+		}
+	}
+	return false
+}
+
+// seated runs the actions that a seat token proves.
+func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded, *effects, *Error) {
+	if m.Room == "" || m.Token == "" {
+		return nil, nil, errf(CodeBadMessage, "room과 token이 필요합니다.")
+	}
+	if m.Action == "move" && (m.Ply == nil || m.Move == "") {
+		return nil, nil, errf(CodeBadMessage, "ply와 move가 필요합니다.")
+	}
+	old := ""
+	if m.Action == "resume" {
+		old = s.previousRoom(ctx, connID)
+	}
+	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
+		i := seatOf(l.b.Seats, m.Token)
+		if i < 0 {
+			return nil, errf(CodeBadToken, "")
+		}
+		eff := &effects{broadcast: true}
+		bound := false
+		for _, c := range l.b.Conns {
+			bound = bound || (c.ID == connID && c.Seat == i)
+		}
+		var e *Error
+		switch m.Action {
+		case "resume":
+			eff.detachOld = map[string]string{connID: old}
+			eff.kick = true // a returning person revives a room whose AI invocation was lost
+			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: i})
+			s.bindConn(l, eff, connID, i)
+			return eff, nil
+		case "move":
+			e = s.move(l, i, m, eff)
+		case "acceptDraw":
+			e = l.acceptDraw(i)
+		case "resign":
+			e = l.resign(i, rules.Resign)
+		case "leave":
+			e = s.leave(l, i, connID, eff)
+			bound = true // leave rebinds the socket as a spectator itself
+		case "fillAI":
+			e = l.fillAI(i, m.Level)
+		case "takeover":
+			e = l.takeover(i, m.Seat, s.d.Clock.Now())
+		case "rematch":
+			e = s.rematch(l, i, eff)
+		}
+		if e != nil {
+			return nil, e
+		}
+		if !eff.noWrite && !bound {
+			s.bindConn(l, eff, connID, i) // a proven seat binds its socket
+		}
+		return eff, nil
+	})
+}
+
+// move checks and plays a seat's move message.
+func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
+	ply := *m.Ply
+	n := len(l.b.Moves)
+	if l.b.Status == StatusWaiting {
+		return errf(CodeNotYourTurn, "아직 모든 자리가 차지 않았습니다.")
+	}
+	if ply < n {
+		// A repeat of the move this seat played at that ply is answered, not applied again.
+		if ply >= 0 && l.b.Moves[ply] == strings.TrimSpace(m.Move) && l.moverAt(ply) == i {
+			eff.noWrite = true
+			return nil
+		}
+		return errf(CodeStalePly, "")
+	}
+	if l.b.Status == StatusOver {
+		return errf(CodeGameOver, "")
+	}
+	if ply > n {
+		return errf(CodeStalePly, "")
+	}
+	if l.toMove() != i {
+		return errf(CodeNotYourTurn, "")
+	}
+	if l.b.Seats[i].Kind != KindHuman {
+		return errf(CodeNotAllowed, "이 자리는 AI가 대신 두고 있습니다.")
+	}
+	mv, err := l.state.ParseMove(strings.TrimSpace(m.Move))
+	if err != nil {
+		return errf(CodeIllegalMove, "")
+	}
+	if m.OfferDraw && !l.mayOfferDraw(i) {
+		return errf(CodeNotAllowed, "지금은 무승부를 제안할 수 없습니다.")
+	}
+	return l.play(i, mv, m.OfferDraw)
+}
+
+// moverAt is the seat that played the move at index ply, replaying from the start.
+func (l *loaded) moverAt(ply int) int {
+	st, err := l.game.New(l.b.Options)
+	if err != nil {
+		return -1
+	}
+	st, k, err := rules.Replay(st, l.b.Moves[:ply])
+	if err != nil || k != ply {
+		return -1
+	}
+	return int(st.ToMove())
+}
+
+func (l *loaded) acceptDraw(i int) *Error {
+	if l.b.Status == StatusOver {
+		return errf(CodeGameOver, "")
+	}
+	d := l.b.DrawOffer
+	if l.b.Status != StatusPlaying || d == nil || d.Seat == i || l.toMove() != i || l.b.Seats[i].Kind != KindHuman {
+		return errf(CodeNotAllowed, "받은 무승부 제안이 없습니다.")
+	}
+	l.finish(rules.DrawBy(rules.Agreement))
+	return nil
+}
+
+func (l *loaded) resign(i int, why rules.Reason) *Error {
+	switch l.b.Status {
+	case StatusOver:
+		return errf(CodeGameOver, "")
+	case StatusWaiting:
+		return errf(CodeNotAllowed, "게임이 아직 시작되지 않았습니다.")
+	}
+	w := l.pol.resignWinner(l.state, rules.Seat(i))
+	l.finish(rules.Outcome{Status: rules.Win, Winner: w, Reason: why, Points: 1})
+	return nil
+}
+
+func (s *Service) leave(l *loaded, i int, connID string, eff *effects) *Error {
+	switch l.b.Status {
+	case StatusPlaying:
+		if l.pol.leaveToAI(l.state) {
+			l.b.Seats[i] = seat{Kind: KindAI, Level: l.pol.AILevel}
+		} else if e := l.resign(i, rules.Abandoned); e != nil {
+			return e
+		}
+	default:
+		l.b.Seats[i] = seat{Kind: KindEmpty}
+		l.b.Rematch = removeInt(l.b.Rematch, i)
+	}
+	// Every socket of that seat now watches.
+	for k := range l.b.Conns {
+		if l.b.Conns[k].Seat == i {
+			l.b.Conns[k].Seat = -1
+			eff.join(l.b.Conns[k].ID, outJoined{Type: "joined", Room: l.id, Seat: -1})
+			eff.bind = append(eff.bind, Conn{ID: l.b.Conns[k].ID, Room: l.id, Seat: -1, ExpiresAt: s.d.Clock.Now().Add(ConnLifetime)})
+		}
+	}
+	found := false
+	for _, c := range l.b.Conns {
+		found = found || c.ID == connID
+	}
+	if !found {
+		s.bindConn(l, eff, connID, -1)
+	}
+	return nil
+}
+
+func removeInt(xs []int, v int) []int {
+	out := xs[:0]
+	for _, x := range xs {
+		if x != v {
+			out = append(out, x)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+var levels = map[string]bool{"beginner": true, "intermediate": true, "advanced": true}
+
+func (l *loaded) fillAI(i int, level string) *Error {
+	if level == "" {
+		level = l.pol.AILevel
+	}
+	if !levels[level] {
+		return errf(CodeBadMessage, "AI 수준은 beginner, intermediate, advanced 중 하나입니다.")
+	}
+	if i != 0 {
+		return errf(CodeNotAllowed, "방을 만든 사람만 AI로 채울 수 있습니다.")
+	}
+	if l.b.Status != StatusWaiting {
+		return errf(CodeNotAllowed, "이미 시작한 게임입니다.")
+	}
+	for k := range l.b.Seats {
+		if l.b.Seats[k].Kind == KindEmpty {
+			l.b.Seats[k] = seat{Kind: KindAI, Level: level}
+		}
+	}
+	l.b.Status = StatusPlaying
+	return nil
+}
+
+func (l *loaded) takeover(i int, target *int, now time.Time) *Error {
+	if l.b.Status == StatusOver {
+		return errf(CodeGameOver, "")
+	}
+	if l.b.Status != StatusPlaying || l.pol.TakeoverAfter == 0 {
+		return errf(CodeNotAllowed, "")
+	}
+	t := -1
+	if target != nil {
+		t = *target
+		if t < 0 || t >= len(l.b.Seats) || t == i {
+			return errf(CodeBadMessage, "seat가 올바르지 않습니다.")
+		}
+	} else {
+		for k, st := range l.b.Seats {
+			if k != i && st.Kind == KindHuman && st.AwaySince != 0 {
+				if t >= 0 {
+					return errf(CodeBadMessage, "seat를 정해 주세요.")
+				}
+				t = k
+			}
+		}
+	}
+	if t < 0 {
+		return errf(CodeNotAllowed, "연결이 끊긴 상대가 없습니다.")
+	}
+	st := l.b.Seats[t]
+	if st.Kind != KindHuman || st.AwaySince == 0 {
+		return errf(CodeNotAllowed, "연결이 끊긴 상대가 없습니다.")
+	}
+	if now.UnixMilli()-st.AwaySince < l.pol.TakeoverAfter.Milliseconds() {
+		return errf(CodeNotAllowed, "상대의 연결이 끊긴 지 아직 얼마 되지 않았습니다.")
+	}
+	l.b.Seats[t] = seat{Kind: KindAI, Level: l.pol.AILevel, TokenHash: st.TokenHash}
+	return nil
+}
+
+// rematch records a vote; when every person has voted, the next game starts with people
+// moved one seat along (seed 001: colours swap; seed 000: another person plays red).
+func (s *Service) rematch(l *loaded, i int, eff *effects) *Error {
+	if l.b.Status != StatusOver {
+		return errf(CodeNotAllowed, "게임이 끝난 뒤에 할 수 있습니다.")
+	}
+	for _, v := range l.b.Rematch {
+		if v == i {
+			eff.noWrite = true
+			return nil
+		}
+	}
+	l.b.Rematch = append(l.b.Rematch, i)
+	for k, st := range l.b.Seats {
+		if st.Kind == KindEmpty {
+			return nil
+		}
+		if st.Kind == KindHuman && !containsInt(l.b.Rematch, k) {
+			return nil
+		}
+	}
+	n := len(l.b.Seats)
+	seats := make([]seat, n)
+	for k := range seats {
+		seats[k] = l.b.Seats[(k+1)%n]
+		seats[k].DrawBlocked, seats[k].DrawBlockedAfter = false, 0
+	}
+	l.b.Seats = seats
+	for k := range l.b.Conns {
+		if c := &l.b.Conns[k]; c.Seat >= 0 {
+			c.Seat = (c.Seat + n - 1) % n
+			eff.join(c.ID, outJoined{Type: "joined", Room: l.id, Seat: c.Seat})
+			eff.bind = append(eff.bind, Conn{ID: c.ID, Room: l.id, Seat: c.Seat, ExpiresAt: s.d.Clock.Now().Add(ConnLifetime)})
+		}
+	}
+	st, err := l.game.New(l.b.Options)
+	if err != nil {
+		return errf(CodeInternal, "")
+	}
+	l.state = st
+	l.b.Moves, l.b.DrawOffer, l.b.Result, l.b.Rematch = nil, nil, nil, nil
+	l.b.Status = StatusPlaying
+	l.b.GameNo++
+	return nil
+}
+
+func containsInt(xs []int, v int) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,88 @@
+package room
+
+import (
+	"sync"
+	"time"
+
+	"madang/rules"
+)
+
+// Policy is the room rules of one game: timers, draw offers, resign and leave rules. Each
+// game registers its policy beside its rules (see games.go); the service never branches on a
+// game id.
+type Policy struct {
+	// DrawOffers: a seat may attach a draw offer to a move; the opponent accepts it on its
+	// turn or declines it by moving (seed 001, "무승부를 제안할 때는").
+	DrawOffers bool
+	// DrawReset reports whether the move from before to after re-opens draw offers for a
+	// seat whose offer was declined: in checkers/draughts a man move or a capture (seed 001).
+	// Nil means every move re-opens them.
+	DrawReset func(before, after rules.State) bool
+	// TakeoverAfter: a seat away this long may be replaced by the AI at its opponent's
+	// request (`takeover`); 0 disables takeover (seed 001: 2 min).
+	TakeoverAfter time.Duration
+	// AwayAI: a person away this long is played by the AI on their turns until they
+	// resume; 0 disables it (seed 000: 45 s).
+	AwayAI time.Duration
+	// LeaveToAI reports whether `leave` during play hands the seat to the AI (seed 000:
+	// three-player diamond); otherwise leaving during play counts as resigning. Nil: never.
+	LeaveToAI func(s rules.State) bool
+	// ResignWinner picks the winner when seat resigns in state s. Nil: the next seat in turn
+	// order after the resigner (in two-player games, the opponent).
+	ResignWinner func(s rules.State, resigner rules.Seat) rules.Seat
+	// Idle is how long a room lives after its last connection closed (seeds 000, 001: 30 min).
+	Idle time.Duration
+	// MaxAge is how long a room lives after it was created (seeds 000, 001: 24 h).
+	MaxAge time.Duration
+	// AILevel is the level of AI seats when a request names none (seed 000: intermediate).
+	AILevel string
+}
+
+var (
+	policyMu sync.RWMutex
+	policies = map[string]Policy{}
+)
+
+// RegisterPolicy sets the room policy of a game id, completing zero durations and the AI
+// level with the defaults (30 min idle, 24 h max age, intermediate). Registering the same
+// id again replaces it (tests use this).
+func RegisterPolicy(gameID string, p Policy) {
+	if p.Idle == 0 {
+		p.Idle = 30 * time.Minute
+	}
+	if p.MaxAge == 0 {
+		p.MaxAge = 24 * time.Hour
+	}
+	if p.AILevel == "" {
+		p.AILevel = "intermediate"
+	}
+	policyMu.Lock()
+	policies[gameID] = p
+	policyMu.Unlock()
+}
+
+// PolicyFor returns the policy of a game id and whether one is registered.
+func PolicyFor(gameID string) (Policy, bool) {
+	policyMu.RLock()
+	p, ok := policies[gameID]
+	policyMu.RUnlock()
+	return p, ok
+}
+
+func (p Policy) resignWinner(s rules.State, resigner rules.Seat) rules.Seat {
+	if p.ResignWinner != nil {
+		return p.ResignWinner(s, resigner)
+	}
+	return rules.Seat((int(resigner) + 1) % s.Seats())
+}
+
+func (p Policy) leaveToAI(s rules.State) bool {
+	return p.LeaveToAI != nil && p.LeaveToAI(s)
+}
+
+func (p Policy) drawReset(before, after rules.State) bool {
+	if p.DrawReset == nil {
+		return true
+	}
+	return p.DrawReset(before, after)
+}

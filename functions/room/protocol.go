@@ -1,0 +1,150 @@
+package room
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+)
+
+// MaxMessage is the largest client message accepted, as API Gateway's 128 KB payload limit.
+const MaxMessage = 128 << 10
+
+// Error codes: stable, on the wire (PROTOCOL.md).
+const (
+	CodeBadMessage   = "bad-message"
+	CodeBadOptions   = "bad-options"
+	CodeRoomNotFound = "room-not-found"
+	CodeRoomFull     = "room-full"
+	CodeBadToken     = "bad-token"
+	CodeNotYourTurn  = "not-your-turn"
+	CodeIllegalMove  = "illegal-move"
+	CodeStalePly     = "stale-ply"
+	CodeGameOver     = "game-over"
+	CodeNotAllowed   = "not-allowed"
+	CodeTooLarge     = "too-large"
+	CodeRateLimited  = "rate-limited"
+	CodeInternal     = "internal"
+)
+
+// koMessages are the player-facing texts of the codes, in one place.
+var koMessages = map[string]string{
+	CodeBadMessage:   "메시지를 읽을 수 없습니다.",
+	CodeBadOptions:   "이 게임에서 쓸 수 없는 설정입니다.",
+	CodeRoomNotFound: "방이 없거나 이미 사라졌습니다.",
+	CodeRoomFull:     "자리가 모두 찼습니다.",
+	CodeBadToken:     "이 방의 자리를 확인할 수 없습니다.",
+	CodeNotYourTurn:  "지금은 내 차례가 아닙니다.",
+	CodeIllegalMove:  "둘 수 없는 수입니다.",
+	CodeStalePly:     "이미 지나간 차례의 수입니다. 최신 국면을 보냅니다.",
+	CodeGameOver:     "게임이 이미 끝났습니다.",
+	CodeNotAllowed:   "지금은 할 수 없는 동작입니다.",
+	CodeTooLarge:     "메시지가 너무 큽니다.",
+	CodeRateLimited:  "메시지를 너무 자주 보냈습니다. 잠시 뒤에 다시 보내 주세요.",
+	CodeInternal:     "서버에서 문제가 생겼습니다. 다시 시도해 주세요.",
+}
+
+// Error is a refusal with a stable code and a Korean message for the player.
+type Error struct {
+	Code    string
+	Message string
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// errf makes an Error with the code's standard message, or msg when given.
+func errf(code, msg string) *Error {
+	if msg == "" {
+		msg = koMessages[code]
+	}
+	return &Error{Code: code, Message: msg}
+}
+
+// ErrorFrame encodes an error message for a connection (used by transports for refusals
+// made before the service sees a message, e.g. too-large or rate-limited).
+func ErrorFrame(code string, id json.RawMessage) []byte {
+	return mustJSON(outError{Type: "error", ID: id, Code: code, Message: koMessages[code]})
+}
+
+// inbound is any client message; fields unused by an action are ignored.
+type inbound struct {
+	Action    string          `json:"action"`
+	ID        json.RawMessage `json:"id,omitempty"`
+	Game      string          `json:"game"`
+	Options   map[string]int  `json:"options"`
+	Room      string          `json:"room"`
+	Token     string          `json:"token"`
+	Ply       *int            `json:"ply"`
+	Move      string          `json:"move"`
+	OfferDraw bool            `json:"offerDraw"`
+	Level     string          `json:"level"`
+	Seat      *int            `json:"seat"`
+}
+
+// parseInbound decodes a client message; the id is kept even when other fields are bad so
+// that the error can echo it.
+func parseInbound(raw []byte) (inbound, *Error) {
+	var m inbound
+	if len(raw) > MaxMessage {
+		return m, errf(CodeTooLarge, "")
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		var probe struct {
+			ID json.RawMessage `json:"id"`
+		}
+		_ = json.Unmarshal(raw, &probe)
+		m.ID = validID(probe.ID)
+		return m, errf(CodeBadMessage, "")
+	}
+	m.ID = validID(m.ID)
+	if m.Action == "" {
+		return m, errf(CodeBadMessage, "action이 없습니다.")
+	}
+	return m, nil
+}
+
+// validID keeps an id that is a JSON string or number of at most 64 bytes.
+func validID(id json.RawMessage) json.RawMessage {
+	id = bytes.TrimSpace(id)
+	if len(id) == 0 || len(id) > 64 {
+		return nil
+	}
+	if id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9') {
+		return id
+	}
+	return nil
+}
+
+type outJoined struct {
+	Type  string          `json:"type"`
+	ID    json.RawMessage `json:"id,omitempty"`
+	Room  string          `json:"room"`
+	Seat  int             `json:"seat"`
+	Token string          `json:"token,omitempty"`
+}
+
+type outState struct {
+	Type string          `json:"type"`
+	ID   json.RawMessage `json:"id,omitempty"`
+	Room *Snapshot       `json:"room"`
+}
+
+type outError struct {
+	Type    string          `json:"type"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Code    string          `json:"code"`
+	Message string          `json:"message"`
+}
+
+type outPong struct {
+	Type string          `json:"type"`
+	ID   json.RawMessage `json:"id,omitempty"`
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Only our own plain structs are encoded here.
+		panic(errors.Join(errors.New("room: encode"), err))
+	}
+	return b
+}

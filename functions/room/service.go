@@ -1,0 +1,649 @@
+package room
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"hash/crc64"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"madang/rules"
+)
+
+// AI is the room service's port to the game engines: the local stack and the Lambda mains
+// wire in the real engines (package functions/aiseat); tests use a fake.
+type AI interface {
+	// Choose picks a legal move of s for the seat to move at the named level
+	// ("beginner", "intermediate", "advanced"), deterministically for seed.
+	Choose(ctx context.Context, s rules.State, level string, seed int64) (rules.Move, error)
+	// AcceptDraw reports whether the seat to move accepts the opponent's draw offer.
+	AcceptDraw(s rules.State) bool
+	// OfferDraw reports whether the seat to move offers a draw with its next move.
+	OfferDraw(s rules.State) bool
+}
+
+// ConnLifetime is how long a connection record lives (API Gateway closes any socket after
+// 2 h).
+const ConnLifetime = 2 * time.Hour
+
+// Deps are the ports a Service uses. Store, Notifier and Clock are required; Invoker,
+// Scheduler and AI may be nil when a deployment runs without AI seats or timers (the
+// corresponding features then do nothing).
+type Deps struct {
+	Store     Store
+	Notifier  Notifier
+	Invoker   Invoker
+	Scheduler Scheduler
+	Clock     Clock
+	AI        AI
+	Log       *slog.Logger // nil: slog.Default()
+	Rand      io.Reader    // nil: crypto/rand; tokens and room ids come from it
+}
+
+// Service is the room service. Its methods are safe for concurrent use; all room state is in
+// the Store, so many Services (Lambda instances) may share one store.
+type Service struct {
+	d     Deps
+	cache stateCache
+}
+
+// New makes a Service.
+func New(d Deps) *Service {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	if d.Rand == nil {
+		d.Rand = cryptoRand
+	}
+	return &Service{d: d}
+}
+
+// effects are what a successful change sends and starts after it is stored.
+type effects struct {
+	sender    string          // the connection whose message this is
+	id        json.RawMessage // echoed to the sender
+	joined    []outJoined     // posted before the state, each to its connection (ID field = conn)
+	joinedTo  []string
+	bind      []Conn // connection records to write
+	broadcast bool   // post the state to every socket of the room
+	kick      bool   // the AI's turn may have begun: ask the Invoker (set by update)
+	noWrite   bool   // nothing changed; only reply
+	detachOld map[string]string
+}
+
+const maxAttempts = 16
+
+// update runs fn on the current room and writes the result conditionally on the version it
+// read, re-reading and re-running fn after a lost race (fn re-validates on the fresh room).
+// On a refusal it returns the room as read with fn's error, and stores nothing.
+func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
+	if !validRoomID(id) {
+		return nil, nil, errf(CodeRoomNotFound, "")
+	}
+	var fresh Record // the current room as a lost write returned it, when the store could tell
+	for attempt := 0; attempt < maxAttempts; attempt++ {
+		now := s.d.Clock.Now()
+		rec, err := fresh, error(nil)
+		if rec.Version == 0 || (!rec.ExpiresAt.IsZero() && !now.Before(rec.ExpiresAt)) {
+			rec, err = s.d.Store.GetRoom(ctx, id, now)
+		}
+		fresh = Record{}
+		if errors.Is(err, ErrNotFound) {
+			return nil, nil, errf(CodeRoomNotFound, "")
+		}
+		if err != nil {
+			s.d.Log.Error("room: get", "room", id, "err", err)
+			return nil, nil, errf(CodeInternal, "")
+		}
+		l, err := s.decode(rec)
+		if err != nil {
+			s.d.Log.Error("room: decode", "room", id, "err", err)
+			return nil, nil, errf(CodeInternal, "")
+		}
+		before := l.turnKey()
+		eff, e := fn(l)
+		if e != nil {
+			return l, nil, e
+		}
+		eff.kick = eff.kick || l.turnKey() != before
+		if eff.noWrite {
+			return l, eff, nil
+		}
+		if len(l.b.Conns) == 0 {
+			if l.b.IdleSince == 0 {
+				l.b.IdleSince = ms(now)
+			}
+		} else {
+			l.b.IdleSince = 0
+		}
+		next := Record{ID: id, Version: rec.Version + 1, ExpiresAt: l.expiresAt(), Body: encodeBody(&l.b)}
+		cur, err := s.d.Store.PutRoom(ctx, next, rec.Version, now)
+		if errors.Is(err, ErrConflict) {
+			if cur.ID == id && cur.Version > rec.Version {
+				fresh = cur // resync without a second read (DynamoDB ReturnValuesOnConditionCheckFailure)
+			}
+			continue
+		}
+		if err != nil {
+			s.d.Log.Error("room: put", "room", id, "err", err)
+			return nil, nil, errf(CodeInternal, "")
+		}
+		l.version = next.Version
+		s.cache.put(id, next.Version, next.Body, l)
+		return l, eff, nil
+	}
+	s.d.Log.Error("room: too many conflicts", "room", id)
+	return nil, nil, errf(CodeInternal, "")
+}
+
+// decode reads a stored room and replays its moves.
+func (s *Service) decode(rec Record) (*loaded, error) {
+	l := &loaded{id: rec.ID, version: rec.Version}
+	if b, st := s.cache.get(rec); st != nil {
+		l.b, l.state = b, st
+		g, ok1 := rules.Lookup(l.b.Game)
+		pol, ok2 := PolicyFor(l.b.Game)
+		if ok1 && ok2 {
+			l.game, l.pol = g, pol
+			return l, nil
+		}
+	}
+	if err := json.Unmarshal(rec.Body, &l.b); err != nil {
+		return nil, err
+	}
+	g, ok := rules.Lookup(l.b.Game)
+	if !ok {
+		return nil, rules.ErrUnknown
+	}
+	pol, ok := PolicyFor(l.b.Game)
+	if !ok {
+		return nil, rules.ErrUnknown
+	}
+	l.game, l.pol = g, pol
+	st, err := g.New(l.b.Options)
+	if err != nil {
+		return nil, err
+	}
+	st, _, err = rules.Replay(st, l.b.Moves)
+	if err != nil {
+		return nil, err
+	}
+	l.state = st
+	s.cache.put(rec.ID, rec.Version, rec.Body, l)
+	return l, nil
+}
+
+// stateCacheSize bounds the replayed states kept in memory.
+const stateCacheSize = 4096
+
+// stateCache keeps the decoded body and replayed game state of recently used rooms, keyed
+// by room id, version and the stored bytes' length and checksum, so that a message neither
+// decodes JSON nor replays the whole game. A stored version's body never changes (a reused
+// id after expiry differs in its bytes), so a hit is right.
+type stateCache struct {
+	mu sync.Mutex
+	m  map[string]cachedState
+}
+
+type cachedState struct {
+	version int64
+	sum     uint64
+	b       body
+	state   rules.State
+}
+
+func bodySum(b []byte) uint64 { return crc64.Checksum(b, crcTable) ^ uint64(len(b))<<48 }
+
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
+func (c *stateCache) get(rec Record) (body, rules.State) {
+	c.mu.Lock()
+	e, ok := c.m[rec.ID]
+	c.mu.Unlock()
+	if !ok || e.version != rec.Version || e.sum != bodySum(rec.Body) {
+		return body{}, nil
+	}
+	return e.b.clone(), e.state
+}
+
+func (c *stateCache) put(id string, version int64, raw []byte, l *loaded) {
+	e := cachedState{version: version, sum: bodySum(raw), b: l.b.clone(), state: l.state}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]cachedState{}
+	}
+	if _, ok := c.m[id]; !ok && len(c.m) >= stateCacheSize {
+		for k := range c.m { // drop an arbitrary entry
+			delete(c.m, k)
+			break
+		}
+	}
+	c.m[id] = e
+}
+
+// clone copies everything a change may write to, so that a cached body is never changed.
+func (b body) clone() body {
+	b.Moves = append([]string(nil), b.Moves...)
+	b.Seats = append([]seat(nil), b.Seats...)
+	b.Conns = append([]connRef(nil), b.Conns...)
+	b.Rematch = append([]int(nil), b.Rematch...)
+	if b.DrawOffer != nil {
+		d := *b.DrawOffer
+		b.DrawOffer = &d
+	}
+	if b.Result != nil {
+		r := *b.Result
+		b.Result = &r
+	}
+	return b
+}
+
+// after delivers a change: connection records, joined frames, the state to every socket,
+// the AI's turn and timers.
+func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
+	for _, c := range eff.bind {
+		if err := s.d.Store.PutConn(ctx, c); err != nil {
+			s.d.Log.Error("room: put conn", "conn", c.ID, "err", err)
+		}
+	}
+	for connID, oldRoom := range eff.detachOld {
+		if oldRoom != "" && oldRoom != l.id {
+			s.detach(ctx, oldRoom, connID)
+		}
+	}
+	for i, j := range eff.joined {
+		s.post(ctx, eff.joinedTo[i], mustJSON(j))
+	}
+	if eff.noWrite {
+		if eff.sender != "" {
+			s.post(ctx, eff.sender, mustJSON(outState{Type: "state", ID: eff.id, Room: l.snapshot(s.d.Clock.Now())}))
+		}
+		return
+	}
+	if eff.broadcast {
+		s.broadcast(ctx, l, eff)
+	}
+	if eff.kick {
+		s.kickAI(ctx, l)
+	}
+}
+
+// turnKey identifies whose turn it is and who plays it: a write that changes it may start
+// the AI's turn. Writes that leave it alone (a watcher joins, a socket closes) do not
+// invoke the AI again, so a running AI move is not wasted.
+type turnKey struct {
+	status    string
+	game, ply int
+	toMove    int
+	aiPlays   bool
+}
+
+func (l *loaded) turnKey() turnKey {
+	return turnKey{l.b.Status, l.b.GameNo, len(l.b.Moves), l.toMove(), l.aiPlays(l.toMove())}
+}
+
+// kickAI asks the Invoker to move when the AI plays the seat to move.
+func (s *Service) kickAI(ctx context.Context, l *loaded) {
+	if s.d.Invoker == nil || l.b.Status != StatusPlaying || !l.aiPlays(l.toMove()) {
+		return
+	}
+	if err := s.d.Invoker.InvokeAI(ctx, l.id, l.version); err != nil {
+		s.d.Log.Error("room: invoke ai", "room", l.id, "err", err)
+	}
+}
+
+// broadcast posts the room's state to its sockets (the sender with its id, even when it is
+// not in the room) and drops the sockets that are gone.
+func (s *Service) broadcast(ctx context.Context, l *loaded, eff *effects) {
+	snap := l.snapshot(s.d.Clock.Now())
+	plain := mustJSON(outState{Type: "state", Room: snap})
+	var withID []byte
+	sent := false
+	var mu sync.Mutex
+	var gone []string
+	var wg sync.WaitGroup
+	send := func(conn string, msg []byte) {
+		if err := s.d.Notifier.Post(ctx, conn, msg); err != nil {
+			if errors.Is(err, ErrGone) {
+				mu.Lock()
+				gone = append(gone, conn)
+				mu.Unlock()
+				return
+			}
+			s.d.Log.Warn("room: post", "conn", conn, "err", err)
+		}
+	}
+	for _, c := range l.b.Conns {
+		msg := plain
+		if eff != nil && c.ID == eff.sender {
+			if withID == nil {
+				withID = mustJSON(outState{Type: "state", ID: eff.id, Room: snap})
+			}
+			msg, sent = withID, true
+		}
+		wg.Add(1)
+		go func(id string, m []byte) { defer wg.Done(); send(id, m) }(c.ID, msg)
+	}
+	wg.Wait()
+	if eff != nil && eff.sender != "" && !sent {
+		send(eff.sender, mustJSON(outState{Type: "state", ID: eff.id, Room: snap}))
+	}
+	// A gone socket leaves this room even when its connection record is already gone
+	// (e.g. sockets of a previous run of the local stack).
+	for _, c := range gone {
+		if err := s.d.Store.DeleteConn(ctx, c); err != nil {
+			s.d.Log.Warn("room: drop gone conn", "conn", c, "err", err)
+		}
+		s.detach(ctx, l.id, c)
+	}
+}
+
+func (s *Service) post(ctx context.Context, conn string, msg []byte) {
+	if err := s.d.Notifier.Post(ctx, conn, msg); err != nil && !errors.Is(err, ErrGone) {
+		s.d.Log.Warn("room: post", "conn", conn, "err", err)
+	}
+}
+
+func (s *Service) replyError(ctx context.Context, conn string, id json.RawMessage, e *Error) {
+	s.post(ctx, conn, mustJSON(outError{Type: "error", ID: id, Code: e.Code, Message: e.Message}))
+}
+
+// Connect records a new connection ($connect). It cannot post to it (API Gateway refuses
+// posts until $connect has returned).
+func (s *Service) Connect(ctx context.Context, connID string) error {
+	return s.d.Store.PutConn(ctx, Conn{ID: connID, Seat: -1, ExpiresAt: s.d.Clock.Now().Add(ConnLifetime)})
+}
+
+// Disconnect forgets a connection ($disconnect, or a post that found it gone): its seat is
+// marked away and the room's idle clock starts when it was the last socket.
+func (s *Service) Disconnect(ctx context.Context, connID string) error {
+	c, err := s.d.Store.GetConn(ctx, connID, s.d.Clock.Now())
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.d.Store.DeleteConn(ctx, connID); err != nil {
+		return err
+	}
+	if c.Room != "" {
+		s.detach(ctx, c.Room, connID)
+	}
+	return nil
+}
+
+// detach removes a connection from a room's sockets and tells the others.
+func (s *Service) detach(ctx context.Context, roomID, connID string) {
+	l, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
+		idx := -1
+		for i, c := range l.b.Conns {
+			if c.ID == connID {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			return &effects{noWrite: true}, nil
+		}
+		seatIdx := l.b.Conns[idx].Seat
+		l.b.Conns = append(l.b.Conns[:idx], l.b.Conns[idx+1:]...)
+		if seatIdx >= 0 && l.b.Seats[seatIdx].Kind == KindHuman && !l.connected(seatIdx) {
+			l.b.Seats[seatIdx].AwaySince = ms(s.d.Clock.Now())
+		}
+		return &effects{broadcast: true}, nil
+	})
+	if e != nil || eff.noWrite {
+		return
+	}
+	s.after(ctx, l, eff)
+	s.scheduleAway(ctx, l)
+}
+
+// scheduleAway asks for an away check when a person is away in a playing room of a game
+// whose policy lets the AI play for away persons.
+func (s *Service) scheduleAway(ctx context.Context, l *loaded) {
+	if s.d.Scheduler == nil || l.pol.AwayAI == 0 || l.b.Status != StatusPlaying {
+		return
+	}
+	now := ms(s.d.Clock.Now())
+	var wait int64 = -1
+	for _, st := range l.b.Seats {
+		if st.Kind == KindHuman && st.AwaySince != 0 && !st.AIActive {
+			w := st.AwaySince + l.pol.AwayAI.Milliseconds() - now
+			if w < 0 {
+				w = 0
+			}
+			if wait < 0 || w < wait {
+				wait = w
+			}
+		}
+	}
+	if wait < 0 {
+		return
+	}
+	d := Delayed{Room: l.id, Version: l.version, Kind: DelayedAway}
+	if err := s.d.Scheduler.After(ctx, time.Duration(wait)*time.Millisecond, d); err != nil {
+		s.d.Log.Error("room: schedule", "room", l.id, "err", err)
+	}
+}
+
+// Delayed kinds.
+const (
+	// DelayedAway: let the AI play for persons away at least Policy.AwayAI.
+	DelayedAway = "away"
+)
+
+// RunDelayed runs a delayed action (from the Scheduler). It re-checks the room: a stale
+// or unknown action does nothing.
+func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
+	if d.Kind != DelayedAway {
+		return nil
+	}
+	l, eff, e := s.update(ctx, d.Room, func(l *loaded) (*effects, *Error) {
+		if l.b.Status != StatusPlaying || l.pol.AwayAI == 0 {
+			return &effects{noWrite: true}, nil
+		}
+		now := ms(s.d.Clock.Now())
+		changed := false
+		for i := range l.b.Seats {
+			st := &l.b.Seats[i]
+			if st.Kind == KindHuman && st.AwaySince != 0 && !st.AIActive && now-st.AwaySince >= l.pol.AwayAI.Milliseconds() {
+				st.AIActive = true
+				changed = true
+			}
+		}
+		if !changed {
+			return &effects{noWrite: true}, nil
+		}
+		return &effects{broadcast: true}, nil
+	})
+	if e != nil {
+		if e.Code == CodeRoomNotFound {
+			return nil
+		}
+		return e
+	}
+	if !eff.noWrite {
+		s.after(ctx, l, eff)
+	}
+	s.scheduleAway(ctx, l) // persons who are away but not yet long enough
+	return nil
+}
+
+// RunAI lets the AI act for the seat to move in a room at a version (from the Invoker). It
+// does nothing when the room has moved on, is not playing, or a person plays that seat.
+func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error {
+	if s.d.AI == nil {
+		return nil
+	}
+	rec, err := s.d.Store.GetRoom(ctx, roomID, s.d.Clock.Now())
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if rec.Version != version {
+		return nil
+	}
+	l, err := s.decode(rec)
+	if err != nil {
+		return err
+	}
+	seatIdx := l.toMove()
+	if !l.aiPlays(seatIdx) {
+		return nil
+	}
+	// Think outside the write: the write below is conditional on this version.
+	accept := false
+	if l.b.DrawOffer != nil && l.b.DrawOffer.Seat != seatIdx {
+		accept = s.d.AI.AcceptDraw(l.state)
+	}
+	var mv rules.Move
+	offer := false
+	if !accept {
+		level := l.b.Seats[seatIdx].Level
+		if level == "" {
+			level = l.pol.AILevel
+		}
+		mv, err = s.d.AI.Choose(ctx, l.state, level, version^int64(len(roomID))<<32)
+		if err != nil {
+			return err
+		}
+		offer = l.mayOfferDraw(seatIdx) && s.d.AI.OfferDraw(l.state)
+	}
+	// Write on the current room if the turn is still the one the AI thought about (a
+	// watcher may have joined meanwhile); otherwise drop the move.
+	game, ply := l.b.GameNo, len(l.b.Moves)
+	l2, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
+		if l.b.Status != StatusPlaying || l.b.GameNo != game || len(l.b.Moves) != ply ||
+			l.toMove() != seatIdx || !l.aiPlays(seatIdx) {
+			return &effects{noWrite: true}, nil
+		}
+		if accept && (l.b.DrawOffer == nil || l.b.DrawOffer.Seat == seatIdx) {
+			return &effects{noWrite: true}, nil
+		}
+		if accept {
+			l.b.Result = &result{Reason: rules.Agreement.String()}
+			l.b.Status = StatusOver
+			l.b.DrawOffer = nil
+			return &effects{broadcast: true}, nil
+		}
+		if e := l.play(seatIdx, mv, offer); e != nil {
+			return nil, e
+		}
+		return &effects{broadcast: true}, nil
+	})
+	if e != nil {
+		if e.Code == CodeRoomNotFound {
+			return nil
+		}
+		return e
+	}
+	if !eff.noWrite {
+		s.after(ctx, l2, eff)
+	}
+	return nil
+}
+
+// play applies a legal move of seat i with its draw-offer rules (seed 001): a standing offer
+// of another seat is declined by the move and blocks that seat's offers until a later
+// draw-reset move; the move itself may carry a new offer.
+func (l *loaded) play(i int, m rules.Move, offer bool) *Error {
+	before := l.state
+	next, err := before.Play(m)
+	if err != nil {
+		return errf(CodeIllegalMove, "")
+	}
+	k := len(l.b.Moves)
+	l.b.Moves = append(l.b.Moves, m.String())
+	if l.pol.DrawOffers && l.pol.drawReset(before, next) {
+		for j := range l.b.Seats {
+			if l.b.Seats[j].DrawBlocked && k >= l.b.Seats[j].DrawBlockedAfter {
+				l.b.Seats[j].DrawBlocked = false
+				l.b.Seats[j].DrawBlockedAfter = 0
+			}
+		}
+	}
+	if d := l.b.DrawOffer; d != nil && d.Seat != i {
+		l.b.Seats[d.Seat].DrawBlocked = true
+		l.b.Seats[d.Seat].DrawBlockedAfter = k + 1
+	}
+	l.b.DrawOffer = nil
+	if offer {
+		l.b.DrawOffer = &drawOffer{Seat: i, Ply: k + 1}
+	}
+	l.state = next
+	if o := next.Outcome(); o.Over() {
+		l.finish(o)
+	}
+	return nil
+}
+
+// finish ends the game with an outcome.
+func (l *loaded) finish(o rules.Outcome) {
+	r := &result{Reason: o.Reason.String(), Points: o.Points}
+	if o.Status == rules.Win {
+		w := int(o.Winner)
+		r.Winner = &w
+		if r.Points == 0 {
+			r.Points = 1
+		}
+	}
+	l.b.Result = r
+	l.b.Status = StatusOver
+	l.b.DrawOffer = nil
+	l.b.Rematch = nil
+}
+
+// Snapshot reads a room as the wire shows it, without changing anything. Errors:
+// ErrNotFound when the room is absent or expired.
+func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error) {
+	if !validRoomID(roomID) {
+		return nil, ErrNotFound
+	}
+	now := s.d.Clock.Now()
+	rec, err := s.d.Store.GetRoom(ctx, roomID, now)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.decode(rec)
+	if err != nil {
+		return nil, err
+	}
+	return l.snapshot(now), nil
+}
+
+// ResetConnections forgets every socket of a room, marking their seats away from now: the
+// local stack calls it for each stored room when it starts, since no socket survives a
+// restart (API Gateway has no such event; its $disconnect always arrives).
+func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
+	l, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
+		if len(l.b.Conns) == 0 {
+			return &effects{noWrite: true}, nil
+		}
+		now := ms(s.d.Clock.Now())
+		for _, c := range l.b.Conns {
+			if c.Seat >= 0 && l.b.Seats[c.Seat].Kind == KindHuman {
+				l.b.Seats[c.Seat].AwaySince = now
+			}
+		}
+		l.b.Conns = nil
+		return &effects{}, nil
+	})
+	if e != nil {
+		if e.Code == CodeRoomNotFound {
+			return nil
+		}
+		return e
+	}
+	if !eff.noWrite {
+		s.kickAI(ctx, l) // invocations of a previous run are lost
+		s.scheduleAway(ctx, l)
+	}
+	return nil
+}

@@ -1,0 +1,320 @@
+// Package dynamodb is the DynamoDB implementation of room.Store: one on-demand table holding
+// room items and connection items under one string partition key, with TTL on expiresAt.
+//
+// Item shapes (all written and read through attributevalue, never built by hand):
+//
+//	room:        pk "room#<id>", kind "room", version N, expiresAt N (epoch s), expiresAtNanos N, body B
+//	connection:  pk "conn#<id>", kind "conn", room S, seat N, expiresAt N (epoch s), expiresAtNanos N
+//
+// expiresAt is the TTL attribute (epoch seconds, rounded up so TTL never deletes an item
+// early); expiresAtNanos keeps the exact instant for conditions and for the Record the store
+// hands back. TTL deletion lags by up to days, so every read and every condition treats an
+// item whose expiry has passed as gone, and no update can revive an expired room. A zero
+// ExpiresAt never expires (no TTL attribute), as in the other stores.
+package dynamodb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	ddb "github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"madang/functions/room"
+)
+
+// Table layout; template.yaml must declare the same (its test compares them).
+const (
+	// DefaultTable is the table name used when none is configured.
+	DefaultTable = "madang"
+	// KeyAttr is the table's only key attribute: the HASH key, type S.
+	KeyAttr = "pk"
+	// KeyType is the DynamoDB attribute type of KeyAttr.
+	KeyType = "S"
+	// TTLAttr is the attribute DynamoDB TTL reads: epoch seconds, type N.
+	TTLAttr = "expiresAt"
+	// MaxBodyBytes bounds a room's Body: 300 KiB, well under DynamoDB's 400 KB item limit,
+	// leaving room for the other attributes. A larger body is refused with room.ErrTooLarge.
+	MaxBodyBytes = 300 << 10
+)
+
+const (
+	roomPrefix = "room#"
+	connPrefix = "conn#"
+	nanosAttr  = "expiresAtNanos"
+	verAttr    = "version"
+)
+
+// API is the part of *dynamodb.Client the store uses.
+type API interface {
+	GetItem(ctx context.Context, in *ddb.GetItemInput, opts ...func(*ddb.Options)) (*ddb.GetItemOutput, error)
+	PutItem(ctx context.Context, in *ddb.PutItemInput, opts ...func(*ddb.Options)) (*ddb.PutItemOutput, error)
+	DeleteItem(ctx context.Context, in *ddb.DeleteItemInput, opts ...func(*ddb.Options)) (*ddb.DeleteItemOutput, error)
+}
+
+// Store is a room.Store on one DynamoDB table. It is safe for concurrent use.
+type Store struct {
+	api   API
+	table string
+}
+
+var _ room.Store = (*Store)(nil)
+
+// New returns a store on the named table (DefaultTable when table is "").
+func New(api API, table string) *Store {
+	if table == "" {
+		table = DefaultTable
+	}
+	return &Store{api: api, table: table}
+}
+
+// Table is the table name the store uses.
+func (s *Store) Table() string { return s.table }
+
+type key struct {
+	PK string `dynamodbav:"pk"`
+}
+
+type roomItem struct {
+	PK             string `dynamodbav:"pk"`
+	Kind           string `dynamodbav:"kind"`
+	Version        int64  `dynamodbav:"version"`
+	ExpiresAt      int64  `dynamodbav:"expiresAt,omitempty"`
+	ExpiresAtNanos int64  `dynamodbav:"expiresAtNanos"`
+	Body           []byte `dynamodbav:"body"`
+}
+
+type connItem struct {
+	PK             string `dynamodbav:"pk"`
+	Kind           string `dynamodbav:"kind"`
+	Room           string `dynamodbav:"room"`
+	Seat           int    `dynamodbav:"seat"`
+	ExpiresAt      int64  `dynamodbav:"expiresAt,omitempty"`
+	ExpiresAtNanos int64  `dynamodbav:"expiresAtNanos"`
+}
+
+// never is the stored expiry of a record whose ExpiresAt is zero: it does not expire (as in
+// the memory and embedded stores), and carries no TTL attribute.
+const never = math.MaxInt64
+
+// ttlSeconds rounds t up to whole epoch seconds, so TTL never removes an item before t;
+// 0 (no TTL attribute) for the zero time.
+func ttlSeconds(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	s := t.Unix()
+	if t.Nanosecond() > 0 {
+		s++
+	}
+	return s
+}
+
+// expiryNanos is t in Unix nanoseconds, or never for the zero time.
+func expiryNanos(t time.Time) int64 {
+	if t.IsZero() {
+		return never
+	}
+	return t.UnixNano()
+}
+
+func expiryTime(n int64) time.Time {
+	if n == never {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
+func (it roomItem) record() room.Record {
+	return room.Record{
+		ID:        it.PK[len(roomPrefix):],
+		Version:   it.Version,
+		ExpiresAt: expiryTime(it.ExpiresAtNanos),
+		Body:      it.Body,
+	}
+}
+
+func (it roomItem) live(now time.Time) bool {
+	return it.ExpiresAtNanos > now.UnixNano()
+}
+
+func (s *Store) get(ctx context.Context, pk string, out any) (bool, error) {
+	k, err := attributevalue.MarshalMap(key{PK: pk})
+	if err != nil {
+		return false, err
+	}
+	res, err := s.api.GetItem(ctx, &ddb.GetItemInput{
+		TableName:      aws.String(s.table),
+		Key:            k,
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return false, fmt.Errorf("dynamodb: get %s: %w", pk, err)
+	}
+	if len(res.Item) == 0 {
+		return false, nil
+	}
+	if err := attributevalue.UnmarshalMap(res.Item, out); err != nil {
+		return false, fmt.Errorf("dynamodb: decode %s: %w", pk, err)
+	}
+	return true, nil
+}
+
+// GetRoom returns room id, or room.ErrNotFound when it is absent or expired at now.
+// The read is strongly consistent.
+func (s *Store) GetRoom(ctx context.Context, id string, now time.Time) (room.Record, error) {
+	if id == "" {
+		return room.Record{}, fmt.Errorf("dynamodb: empty room id: %w", room.ErrNotFound)
+	}
+	var it roomItem
+	ok, err := s.get(ctx, roomPrefix+id, &it)
+	if err != nil {
+		return room.Record{}, err
+	}
+	if !ok || !it.live(now) {
+		return room.Record{}, room.ErrNotFound
+	}
+	return it.record(), nil
+}
+
+// PutRoom writes r when the stored version equals prev and the stored room has not expired
+// at now; prev 0 creates, succeeding only when no live room has the id. A lost condition
+// returns room.ErrConflict with the current live Record taken from the failed write
+// (ReturnValuesOnConditionCheckFailure ALL_OLD), or a zero Record when the room is absent or
+// expired. A Body over MaxBodyBytes returns room.ErrTooLarge without writing.
+func (s *Store) PutRoom(ctx context.Context, r room.Record, prev int64, now time.Time) (room.Record, error) {
+	if r.ID == "" {
+		return room.Record{}, errors.New("dynamodb: put room: empty id")
+	}
+	if prev < 0 {
+		return room.Record{}, fmt.Errorf("dynamodb: put room %s: negative previous version %d", r.ID, prev)
+	}
+	if len(r.Body) > MaxBodyBytes {
+		return room.Record{}, fmt.Errorf("dynamodb: room %s body is %d bytes, limit %d: %w",
+			r.ID, len(r.Body), MaxBodyBytes, room.ErrTooLarge)
+	}
+	it := roomItem{
+		PK:             roomPrefix + r.ID,
+		Kind:           "room",
+		Version:        r.Version,
+		ExpiresAt:      ttlSeconds(r.ExpiresAt),
+		ExpiresAtNanos: expiryNanos(r.ExpiresAt),
+		Body:           r.Body,
+	}
+	av, err := attributevalue.MarshalMap(it)
+	if err != nil {
+		return room.Record{}, fmt.Errorf("dynamodb: encode room %s: %w", r.ID, err)
+	}
+	nowNanos := expression.Value(now.UnixNano())
+	var cond expression.ConditionBuilder
+	if prev == 0 {
+		cond = expression.Or(
+			expression.AttributeNotExists(expression.Name(KeyAttr)),
+			expression.Name(nanosAttr).LessThanEqual(nowNanos),
+		)
+	} else {
+		cond = expression.And(
+			expression.AttributeExists(expression.Name(KeyAttr)),
+			expression.Name(verAttr).Equal(expression.Value(prev)),
+			expression.Name(nanosAttr).GreaterThan(nowNanos),
+		)
+	}
+	ex, err := expression.NewBuilder().WithCondition(cond).Build()
+	if err != nil {
+		return room.Record{}, fmt.Errorf("dynamodb: condition for room %s: %w", r.ID, err)
+	}
+	_, err = s.api.PutItem(ctx, &ddb.PutItemInput{
+		TableName:                           aws.String(s.table),
+		Item:                                av,
+		ConditionExpression:                 ex.Condition(),
+		ExpressionAttributeNames:            ex.Names(),
+		ExpressionAttributeValues:           ex.Values(),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	})
+	var ccf *types.ConditionalCheckFailedException
+	switch {
+	case errors.As(err, &ccf):
+		var cur roomItem
+		if len(ccf.Item) > 0 && attributevalue.UnmarshalMap(ccf.Item, &cur) == nil && cur.live(now) {
+			return cur.record(), room.ErrConflict
+		}
+		return room.Record{}, room.ErrConflict
+	case err != nil:
+		if isItemTooLarge(err) {
+			return room.Record{}, fmt.Errorf("dynamodb: room %s: %w (%v)", r.ID, room.ErrTooLarge, err)
+		}
+		return room.Record{}, fmt.Errorf("dynamodb: put room %s: %w", r.ID, err)
+	}
+	return r, nil
+}
+
+// isItemTooLarge recognises DynamoDB's ValidationException for an item over 400 KB.
+func isItemTooLarge(err error) bool {
+	var api interface{ ErrorMessage() string }
+	return errors.As(err, &api) && strings.Contains(strings.ToLower(api.ErrorMessage()), "item size has exceeded")
+}
+
+// PutConn creates or replaces connection c.
+func (s *Store) PutConn(ctx context.Context, c room.Conn) error {
+	if c.ID == "" {
+		return errors.New("dynamodb: put connection: empty id")
+	}
+	av, err := attributevalue.MarshalMap(connItem{
+		PK:             connPrefix + c.ID,
+		Kind:           "conn",
+		Room:           c.Room,
+		Seat:           c.Seat,
+		ExpiresAt:      ttlSeconds(c.ExpiresAt),
+		ExpiresAtNanos: expiryNanos(c.ExpiresAt),
+	})
+	if err != nil {
+		return fmt.Errorf("dynamodb: encode connection %s: %w", c.ID, err)
+	}
+	if _, err := s.api.PutItem(ctx, &ddb.PutItemInput{TableName: aws.String(s.table), Item: av}); err != nil {
+		return fmt.Errorf("dynamodb: put connection %s: %w", c.ID, err)
+	}
+	return nil
+}
+
+// GetConn returns connection id, or room.ErrNotFound when absent or expired at now.
+func (s *Store) GetConn(ctx context.Context, id string, now time.Time) (room.Conn, error) {
+	if id == "" {
+		return room.Conn{}, fmt.Errorf("dynamodb: empty connection id: %w", room.ErrNotFound)
+	}
+	var it connItem
+	ok, err := s.get(ctx, connPrefix+id, &it)
+	if err != nil {
+		return room.Conn{}, err
+	}
+	if !ok || it.ExpiresAtNanos <= now.UnixNano() {
+		return room.Conn{}, room.ErrNotFound
+	}
+	return room.Conn{
+		ID:        id,
+		Room:      it.Room,
+		Seat:      it.Seat,
+		ExpiresAt: expiryTime(it.ExpiresAtNanos),
+	}, nil
+}
+
+// DeleteConn removes connection id; a missing one is not an error.
+func (s *Store) DeleteConn(ctx context.Context, id string) error {
+	if id == "" {
+		return nil
+	}
+	k, err := attributevalue.MarshalMap(key{PK: connPrefix + id})
+	if err != nil {
+		return err
+	}
+	if _, err := s.api.DeleteItem(ctx, &ddb.DeleteItemInput{TableName: aws.String(s.table), Key: k}); err != nil {
+		return fmt.Errorf("dynamodb: delete connection %s: %w", id, err)
+	}
+	return nil
+}

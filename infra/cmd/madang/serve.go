@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
+	"time"
+
+	"madang/functions/aiseat"
+	"madang/functions/room"
+	"madang/functions/store/dynamodb"
+	"madang/functions/store/embedded"
+	"madang/functions/store/memory"
+	"madang/infra/local"
+)
+
+func init() {
+	register("serve", "run the whole site locally: static files, /ws rooms, embedded store", func(args []string, stdout, stderr io.Writer) int {
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+		defer stop()
+		return serve(ctx, args, stdout, stderr)
+	})
+}
+
+// serve runs `madang serve` until ctx ends. It prints "madang: serving http://ADDR" once it
+// listens (tests read the address from it when --addr ends in :0).
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", ":8080", "listen address (host:port; port 0 picks a free one)")
+	data := fs.String("data", "data", "data folder of the embedded store")
+	storeKind := fs.String("store", "embedded", "room store: embedded (a file in --data), memory, or dynamodb")
+	ddbEndpoint := fs.String("dynamodb-endpoint", "", "dynamodb store: endpoint URL (DynamoDB Local, e.g. http://127.0.0.1:8000); empty: AWS with the default credentials")
+	ddbTable := fs.String("dynamodb-table", dynamodb.DefaultTable, "dynamodb store: table name (created on DynamoDB Local when missing)")
+	site := fs.String("site", "site/dist", "folder of the built site")
+	nosync := fs.Bool("nosync", false, "embedded store: skip fsync per write (faster; a machine crash may lose the last moves)")
+	quiet := fs.Bool("quiet", false, "log errors only")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops")
+	rate := fs.Float64("rate", local.RatePerSecond, "messages per second one socket may send (0: no limit, for load tests)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(stderr, "madang serve: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	level := slog.LevelInfo
+	if *quiet {
+		level = slog.LevelError
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	var store room.Store
+	switch *storeKind {
+	case "embedded":
+		s, err := embedded.Open(*data, embedded.Options{NoSync: *nosync})
+		if err != nil {
+			fmt.Fprintf(stderr, "madang serve: open store in %s: %v\n", *data, err)
+			return 1
+		}
+		defer s.Close()
+		go sweep(ctx, s, log)
+		store = s
+	case "memory":
+		store = memory.New()
+	case "dynamodb":
+		s, err := openDynamoDB(ctx, *ddbEndpoint, *ddbTable)
+		if err != nil {
+			fmt.Fprintf(stderr, "madang serve: %v\n", err)
+			return 1
+		}
+		store = s
+	default:
+		fmt.Fprintf(stderr, "madang serve: --store must be embedded, memory or dynamodb, not %q\n", *storeKind)
+		return 2
+	}
+
+	r := *rate
+	if r == 0 {
+		r = -1
+	}
+	st := local.New(local.Config{Store: store, AI: aiseat.Engines{}, SiteDir: *site, Log: log, Rate: r})
+	defer st.Close()
+	if r, ok := store.(interface {
+		RoomIDs(time.Time) ([]string, error)
+	}); ok {
+		// No socket of a previous run is open any more: mark their seats away.
+		ids, err := r.RoomIDs(time.Now())
+		if err != nil {
+			fmt.Fprintf(stderr, "madang serve: list rooms: %v\n", err)
+			return 1
+		}
+		for _, id := range ids {
+			if err := st.Service.ResetConnections(ctx, id); err != nil {
+				log.Error("reset connections", "room", id, "err", err)
+			}
+		}
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "madang serve: %v\n", err)
+		return 1
+	}
+	srv := &http.Server{Handler: st.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "madang: serving http://%s (store %s, site %s)\n", displayAddr(ln.Addr()), *storeKind, *site)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "madang serve: %v\n", err)
+			return 1
+		}
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	srv.Shutdown(sctx) // hijacked WebSockets are not waited for
+	srv.Close()
+	return 0
+}
+
+// displayAddr shows a wildcard listen address as localhost.
+func displayAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// sweep removes expired rooms and connections now and then (DynamoDB's TTL on AWS).
+func sweep(ctx context.Context, s *embedded.Store, log *slog.Logger) {
+	t := time.NewTicker(10 * time.Minute)
+	defer t.Stop()
+	for {
+		if n, err := s.Sweep(time.Now()); err != nil {
+			log.Error("sweep", "err", err)
+		} else if n > 0 {
+			log.Info("sweep", "removed", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,299 @@
+// Package local is the local stack: one HTTP server that emulates API Gateway's WebSocket
+// API in front of the room service (a connection id per socket, $connect, messages routed by
+// $request.body.action, $disconnect on close, the quotas, and the @connections management
+// API), runs the AI invoker and the delay queue in-process, and serves the static site.
+package local
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"madang/functions/room"
+)
+
+// API Gateway quotas the emulator enforces.
+const (
+	MaxMessage    = room.MaxMessage // 128 KB per message
+	IdleTimeout   = 10 * time.Minute
+	MaxConnection = 2 * time.Hour
+	RatePerSecond = 50 // default messages per second per socket, with a burst of RateBurst
+	RateBurst     = 100
+	readLimit     = 1 << 20 // larger messages close the socket (1009)
+	writeTimeout  = 5 * time.Second
+	defaultRoute  = "$default"
+)
+
+// Handler is what the routes call: the room service's three entry points.
+type Handler interface {
+	Connect(ctx context.Context, connID string) error
+	Disconnect(ctx context.Context, connID string) error
+	Handle(ctx context.Context, connID string, raw []byte) error
+}
+
+// Gateway emulates an API Gateway WebSocket API. It is also the room.Notifier of the local
+// stack (posting straight to the socket), and serves the management API for clients that
+// post over HTTP like the real apigatewaymanagementapi client.
+type Gateway struct {
+	h   Handler
+	log *slog.Logger
+	// OriginPatterns are extra origins allowed to open sockets (e.g. a dev server);
+	// the page's own origin is always allowed.
+	OriginPatterns []string
+	// Rate is the messages per second a socket may send (burst RateBurst); 0 disables the
+	// limit (load tests).
+	Rate float64
+
+	mu     sync.Mutex
+	conns  map[string]*socket
+	closed bool
+	wg     sync.WaitGroup // running sockets
+}
+
+type socket struct {
+	c           *websocket.Conn
+	connectedAt time.Time
+	lastActive  time.Time
+	sourceIP    string
+	userAgent   string
+	cancel      context.CancelFunc
+	out         chan []byte // frames waiting for the writer, in posting order
+}
+
+// outQueue is how many frames may wait for a slow client before its socket is dropped (as
+// API Gateway would, a poster never waits for a client to read).
+const outQueue = 256
+
+// NewGateway returns a gateway routing to h.
+func NewGateway(h Handler, log *slog.Logger) *Gateway {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Gateway{h: h, log: log, conns: map[string]*socket{}, Rate: RatePerSecond}
+}
+
+// SetHandler replaces the handler (the local stack wires the gateway and the service, each
+// needing the other).
+func (g *Gateway) SetHandler(h Handler) { g.h = h }
+
+func newConnID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return base64.URLEncoding.EncodeToString(b[:]) // path-safe, 16 characters
+}
+
+// RouteKey is the route API Gateway selects for a message with route selection expression
+// $request.body.action: the action, or $default when the body is not JSON or has none.
+func RouteKey(body []byte) string {
+	var m struct {
+		Action string `json:"action"`
+	}
+	if json.Unmarshal(body, &m) != nil || m.Action == "" {
+		return defaultRoute
+	}
+	return m.Action
+}
+
+// ServeHTTP upgrades /ws requests and runs the socket until it closes.
+func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: g.OriginPatterns})
+	if err != nil {
+		return // Accept has answered
+	}
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		c.Close(websocket.StatusGoingAway, "shutting down")
+		return
+	}
+	g.wg.Add(1)
+	g.mu.Unlock()
+	defer g.wg.Done()
+	c.SetReadLimit(readLimit)
+	id := newConnID()
+	ctx, cancel := context.WithTimeout(context.Background(), MaxConnection)
+	defer cancel()
+	host, _, _ := net.SplitHostPort(r.RemoteAddr)
+	s := &socket{c: c, connectedAt: time.Now(), lastActive: time.Now(), sourceIP: host, userAgent: r.UserAgent(), cancel: cancel,
+		out: make(chan []byte, outQueue)}
+	go s.writer(ctx)
+	if err := g.h.Connect(ctx, id); err != nil {
+		g.log.Error("local: $connect", "conn", id, "err", err)
+		c.Close(websocket.StatusInternalError, "connect failed")
+		return
+	}
+	g.mu.Lock()
+	g.conns[id] = s
+	g.mu.Unlock()
+	defer func() {
+		g.mu.Lock()
+		delete(g.conns, id)
+		g.mu.Unlock()
+		dctx, dcancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer dcancel()
+		if err := g.h.Disconnect(dctx, id); err != nil {
+			g.log.Error("local: $disconnect", "conn", id, "err", err)
+		}
+	}()
+
+	tokens, last := float64(RateBurst), time.Now()
+	for {
+		rctx, rcancel := context.WithTimeout(ctx, IdleTimeout)
+		_, data, err := c.Read(rctx)
+		idle := rctx.Err() != nil && ctx.Err() == nil
+		rcancel()
+		if err != nil {
+			if idle {
+				c.Close(websocket.StatusGoingAway, "idle")
+			} else {
+				c.CloseNow()
+			}
+			return
+		}
+		now := time.Now()
+		g.mu.Lock()
+		s.lastActive = now
+		g.mu.Unlock()
+		tokens += now.Sub(last).Seconds() * g.Rate
+		if tokens > RateBurst {
+			tokens = RateBurst
+		}
+		last = now
+		if g.Rate > 0 && tokens < 1 {
+			s.enqueue(room.ErrorFrame(room.CodeRateLimited, nil))
+			continue
+		}
+		tokens--
+		if len(data) > MaxMessage {
+			s.enqueue(room.ErrorFrame(room.CodeTooLarge, nil))
+			continue
+		}
+		// Every route of our API goes to the same handler, as every route's Lambda calls
+		// the same service; RouteKey is kept for logs and for parity with the template.
+		if err := g.h.Handle(ctx, id, data); err != nil {
+			g.log.Error("local: route", "route", RouteKey(data), "conn", id, "err", err)
+		}
+	}
+}
+
+// writer sends queued frames until the socket ends; a failed write ends the socket.
+func (s *socket) writer(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case msg := <-s.out:
+			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			err := s.c.Write(wctx, websocket.MessageText, msg)
+			cancel()
+			if err != nil {
+				s.cancel()
+				return
+			}
+		}
+	}
+}
+
+// enqueue queues a frame; a client too slow to take outQueue frames loses its socket.
+func (s *socket) enqueue(msg []byte) error {
+	select {
+	case s.out <- msg:
+		return nil
+	default:
+		s.cancel()
+		return room.ErrGone
+	}
+}
+
+// Post implements room.Notifier: ErrGone for a socket that is not open.
+func (g *Gateway) Post(ctx context.Context, connID string, msg []byte) error {
+	g.mu.Lock()
+	s := g.conns[connID]
+	g.mu.Unlock()
+	if s == nil {
+		return room.ErrGone
+	}
+	return s.enqueue(msg)
+}
+
+// CloseAll closes every socket (each runs its $disconnect) and waits for them; later
+// upgrades are refused.
+func (g *Gateway) CloseAll() {
+	g.mu.Lock()
+	g.closed = true
+	for _, s := range g.conns {
+		s.cancel()
+	}
+	g.mu.Unlock()
+	g.wg.Wait()
+}
+
+// Open is the number of open sockets.
+func (g *Gateway) Open() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.conns)
+}
+
+// Management is the @connections API of API Gateway: POST posts the body to the
+// connection, GET describes it, DELETE closes it; 410 Gone for an unknown id. Only loopback
+// callers are served.
+func (g *Gateway) Management() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/@connections/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if host, _, err := net.SplitHostPort(r.RemoteAddr); err != nil || !net.ParseIP(host).IsLoopback() {
+			http.Error(w, `{"message":"Forbidden"}`, http.StatusForbidden)
+			return
+		}
+		id := r.PathValue("id")
+		g.mu.Lock()
+		s := g.conns[id]
+		g.mu.Unlock()
+		if s == nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusGone)
+			w.Write([]byte(`{"message":"GoneException"}`))
+			return
+		}
+		switch r.Method {
+		case http.MethodPost:
+			body := http.MaxBytesReader(w, r.Body, MaxMessage)
+			buf, err := io.ReadAll(body)
+			if err != nil {
+				http.Error(w, `{"message":"PayloadTooLargeException"}`, http.StatusRequestEntityTooLarge)
+				return
+			}
+			if err := s.enqueue(buf); err != nil {
+				w.WriteHeader(http.StatusGone)
+				return
+			}
+			w.WriteHeader(http.StatusOK)
+		case http.MethodGet:
+			g.mu.Lock()
+			out := map[string]any{
+				"ConnectedAt":  s.connectedAt.UTC().Format(time.RFC3339Nano),
+				"LastActiveAt": s.lastActive.UTC().Format(time.RFC3339Nano),
+				"Identity":     map[string]string{"SourceIp": s.sourceIP, "UserAgent": s.userAgent},
+			}
+			g.mu.Unlock()
+			w.Header().Set("Content-Type", "application/json")
+			json.NewEncoder(w).Encode(out)
+		case http.MethodDelete:
+			go s.c.Close(websocket.StatusNormalClosure, "deleted") // waits for the client's answer
+			s.cancel()
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		}
+	})
+	return mux
+}

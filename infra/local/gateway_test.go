@@ -1,0 +1,198 @@
+package local_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"madang/infra/local"
+)
+
+// recorder is a Handler that records the gateway's calls and echoes each message back
+// through the gateway's Post.
+type recorder struct {
+	mu          sync.Mutex
+	g           *local.Gateway
+	connected   []string
+	disconnects chan string
+	messages    []string
+}
+
+func (r *recorder) Connect(_ context.Context, id string) error {
+	r.mu.Lock()
+	r.connected = append(r.connected, id)
+	r.mu.Unlock()
+	return nil
+}
+
+func (r *recorder) Disconnect(_ context.Context, id string) error {
+	r.disconnects <- id
+	return nil
+}
+
+func (r *recorder) Handle(ctx context.Context, id string, raw []byte) error {
+	r.mu.Lock()
+	r.messages = append(r.messages, string(raw))
+	r.mu.Unlock()
+	return r.g.Post(ctx, id, append([]byte("echo:"), raw...))
+}
+
+func setup(t *testing.T) (*recorder, *httptest.Server) {
+	rec := &recorder{disconnects: make(chan string, 10)}
+	rec.g = local.NewGateway(rec, nil)
+	mux := http.NewServeMux()
+	mux.Handle("/ws", rec.g)
+	mux.Handle("/@connections/", rec.g.Management())
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return rec, srv
+}
+
+func dial(t *testing.T, srv *httptest.Server) *websocket.Conn {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetReadLimit(1 << 20)
+	t.Cleanup(func() { c.CloseNow() })
+	return c
+}
+
+func read(t *testing.T, c *websocket.Conn) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, b, err := c.Read(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestConnectRouteDisconnect(t *testing.T) {
+	rec, srv := setup(t)
+	c := dial(t, srv)
+	ctx := context.Background()
+	c.Write(ctx, websocket.MessageText, []byte(`{"action":"ping"}`))
+	if got := read(t, c); got != `echo:{"action":"ping"}` {
+		t.Fatalf("got %q", got)
+	}
+	rec.mu.Lock()
+	if len(rec.connected) != 1 || len(rec.connected[0]) != 16 {
+		t.Fatalf("$connect ids %v", rec.connected)
+	}
+	id := rec.connected[0]
+	rec.mu.Unlock()
+	c.Close(websocket.StatusNormalClosure, "")
+	select {
+	case got := <-rec.disconnects:
+		if got != id {
+			t.Fatalf("$disconnect %s, want %s", got, id)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no $disconnect")
+	}
+}
+
+func TestRouteKey(t *testing.T) {
+	for body, want := range map[string]string{
+		`{"action":"move","room":"x"}`: "move",
+		`{"room":"x"}`:                 "$default",
+		`not json`:                     "$default",
+		`{"action":""}`:                "$default",
+	} {
+		if got := local.RouteKey([]byte(body)); got != want {
+			t.Errorf("RouteKey(%s) = %s, want %s", body, got, want)
+		}
+	}
+}
+
+func TestTooLargeRefused(t *testing.T) {
+	rec, srv := setup(t)
+	c := dial(t, srv)
+	big := `{"action":"move","pad":"` + strings.Repeat("x", 200<<10) + `"}`
+	c.Write(context.Background(), websocket.MessageText, []byte(big))
+	var f struct{ Type, Code string }
+	if err := json.Unmarshal([]byte(read(t, c)), &f); err != nil || f.Type != "error" || f.Code != "too-large" {
+		t.Fatalf("got %+v %v", f, err)
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.messages) != 0 {
+		t.Fatal("a too-large message reached the handler")
+	}
+}
+
+func TestRateLimited(t *testing.T) {
+	_, srv := setup(t)
+	c := dial(t, srv)
+	ctx := context.Background()
+	for i := 0; i < local.RateBurst+20; i++ {
+		c.Write(ctx, websocket.MessageText, []byte(`{"action":"ping"}`))
+	}
+	limited := 0
+	for i := 0; i < local.RateBurst+20; i++ {
+		if strings.Contains(read(t, c), `"rate-limited"`) {
+			limited++
+		}
+	}
+	if limited == 0 {
+		t.Fatal("a burst over the limit was not refused")
+	}
+}
+
+func TestManagementAPI(t *testing.T) {
+	rec, srv := setup(t)
+	c := dial(t, srv)
+	c.Write(context.Background(), websocket.MessageText, []byte(`{"action":"ping"}`))
+	read(t, c)
+	rec.mu.Lock()
+	id := rec.connected[0]
+	rec.mu.Unlock()
+	url := srv.URL + "/@connections/" + id
+
+	resp, err := http.Post(url, "application/json", strings.NewReader(`{"type":"pong"}`))
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("POST: %v %v", resp, err)
+	}
+	if got := read(t, c); got != `{"type":"pong"}` {
+		t.Fatalf("posted frame %q", got)
+	}
+	resp, err = http.Get(url)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("GET: %v %v", resp, err)
+	}
+	var info struct {
+		ConnectedAt string
+		Identity    struct{ SourceIp string }
+	}
+	json.NewDecoder(resp.Body).Decode(&info)
+	if info.ConnectedAt == "" || info.Identity.SourceIp != "127.0.0.1" {
+		t.Fatalf("GET body %+v", info)
+	}
+	req, _ := http.NewRequest(http.MethodDelete, url, nil)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("DELETE: %v %v", resp, err)
+	}
+	select {
+	case <-rec.disconnects:
+	case <-time.After(5 * time.Second):
+		t.Fatal("DELETE did not close the socket")
+	}
+	resp, err = http.Post(url, "application/json", strings.NewReader(`{}`))
+	if err != nil || resp.StatusCode != http.StatusGone {
+		t.Fatalf("POST to a closed connection: %v %v", resp, err)
+	}
+	io.Copy(io.Discard, resp.Body)
+}

@@ -1,0 +1,199 @@
+package local
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"madang/functions/room"
+)
+
+// Config is what the local stack is built from.
+type Config struct {
+	Store   room.Store
+	AI      room.AI // nil: AI seats never move
+	SiteDir string  // static files; a Korean placeholder page when it has no index.html
+	// WSURL is what /config.json tells the page ("/ws" by default: same origin).
+	WSURL          string
+	OriginPatterns []string
+	// Rate is the per-socket message rate limit (see Gateway.Rate); negative disables it,
+	// 0 means the default.
+	Rate float64
+	Log  *slog.Logger
+}
+
+// Stack is the whole local system: gateway, room service, invoker and delay queue.
+type Stack struct {
+	Gateway *Gateway
+	Service *room.Service
+	inv     *invoker
+	sched   *scheduler
+	handler http.Handler
+}
+
+// New assembles the local stack.
+func New(cfg Config) *Stack {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.WSURL == "" {
+		cfg.WSURL = "/ws"
+	}
+	st := &Stack{inv: &invoker{log: cfg.Log}, sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
+	st.Gateway = NewGateway(nil, cfg.Log)
+	st.Gateway.OriginPatterns = cfg.OriginPatterns
+	if cfg.Rate < 0 {
+		st.Gateway.Rate = 0
+	} else if cfg.Rate > 0 {
+		st.Gateway.Rate = cfg.Rate
+	}
+	st.Service = room.New(room.Deps{
+		Store:     cfg.Store,
+		Notifier:  st.Gateway,
+		Invoker:   st.inv,
+		Scheduler: st.sched,
+		Clock:     SystemClock{},
+		AI:        cfg.AI,
+		Log:       cfg.Log,
+	})
+	st.Gateway.SetHandler(st.Service)
+	st.inv.svc, st.sched.svc = st.Service, st.Service
+
+	mux := http.NewServeMux()
+	mux.Handle("/ws", st.Gateway)
+	mux.Handle("/@connections/", st.Gateway.Management())
+	cfgJSON, _ := json.Marshal(map[string]string{"ws": cfg.WSURL})
+	mux.HandleFunc("GET /config.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.Write(cfgJSON)
+	})
+	mux.Handle("/", Site(cfg.SiteDir))
+	st.handler = mux
+	return st
+}
+
+// Handler is the HTTP handler of the stack.
+func (st *Stack) Handler() http.Handler { return st.handler }
+
+// Close closes every socket, stops the delay queue and waits for running AI invocations.
+func (st *Stack) Close() {
+	st.Gateway.CloseAll()
+	st.sched.stop()
+	st.inv.wait()
+}
+
+// SystemClock is room.Clock on the system time.
+type SystemClock struct{}
+
+// Now implements room.Clock.
+func (SystemClock) Now() time.Time { return time.Now() }
+
+// invoker is the in-process room.Invoker: each invocation runs in its own goroutine, as an
+// asynchronous Lambda invocation would, with the Lambda's 30 s limit.
+type invoker struct {
+	svc    *room.Service
+	log    *slog.Logger
+	wg     sync.WaitGroup
+	mu     sync.Mutex
+	closed bool
+}
+
+func (i *invoker) InvokeAI(_ context.Context, roomID string, version int64) error {
+	i.mu.Lock()
+	defer i.mu.Unlock()
+	if i.closed {
+		return nil
+	}
+	i.wg.Add(1)
+	go func() {
+		defer i.wg.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := i.svc.RunAI(ctx, roomID, version); err != nil {
+			i.log.Error("local: ai", "room", roomID, "version", version, "err", err)
+		}
+	}()
+	return nil
+}
+
+func (i *invoker) wait() {
+	i.mu.Lock()
+	i.closed = true
+	i.mu.Unlock()
+	i.wg.Wait()
+}
+
+// scheduler is the in-process delay queue (SQS with a delay on AWS).
+type scheduler struct {
+	svc    *room.Service
+	log    *slog.Logger
+	mu     sync.Mutex
+	timers map[*time.Timer]bool
+	closed bool
+}
+
+func (s *scheduler) After(_ context.Context, d time.Duration, a room.Delayed) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	var t *time.Timer
+	t = time.AfterFunc(d, func() {
+		s.mu.Lock()
+		delete(s.timers, t)
+		s.mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := s.svc.RunDelayed(ctx, a); err != nil {
+			s.log.Error("local: delayed", "room", a.Room, "kind", a.Kind, "err", err)
+		}
+	})
+	s.timers[t] = true
+	return nil
+}
+
+func (s *scheduler) stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	for t := range s.timers {
+		t.Stop()
+	}
+}
+
+// Site serves the built site from dir, or a Korean placeholder page when dir has no
+// index.html (the site is not built yet).
+func Site(dir string) http.Handler {
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err == nil {
+		return http.FileServer(http.Dir(dir))
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" && r.URL.Path != "/index.html" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(placeholder))
+	})
+}
+
+const placeholder = `<!doctype html>
+<html lang="ko">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>마당</title></head>
+<body>
+<main>
+<h1>마당</h1>
+<p>아직 사이트가 빌드되지 않았습니다. 저장소에서 <code>make run</code>으로 사이트를 빌드한 뒤 다시 열어 주세요.</p>
+<p>게임 서버는 작동 중입니다. 웹소켓 주소는 <code>/ws</code>입니다.</p>
+</main>
+</body>
+</html>
+`

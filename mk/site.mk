@@ -1,0 +1,43 @@
+# site: the static site (site/), its WebAssembly engine (site/wasm) and the browser tests.
+#   make site           npm ci when needed, build madang.wasm, bundle everything into site/dist
+#   make site-wasm-test the engine session tests and perft figures under GOOS=js GOARCH=wasm (node)
+#   make site-test      headless Chromium plays through the pages against `madang serve`
+# CI=true runs the same; missing Debian packages (chromium, fonts-nanum) are installed.
+GOROOT_DIR   := $(shell $(GO) env GOROOT)
+WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT_DIR)/lib/wasm/wasm_exec.js $(GOROOT_DIR)/misc/wasm/wasm_exec.js))
+WASM_EXEC_BIN:= $(dir $(WASM_EXEC_JS))
+SITE_WASM    := site/.build/madang.wasm
+SITE_SOURCES := $(shell find site/src site/build.mjs -type f 2>/dev/null)
+WASM_SOURCES := $(shell find site/wasm rules ai -name '*.go' 2>/dev/null)
+
+RUN_DEPS     += site
+TEST_TARGETS += site-wasm-test site-test
+
+.PHONY: site site-wasm-test site-test site-deps
+
+site/node_modules/.package-lock.json: site/package.json site/package-lock.json
+	cd site && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(SITE_WASM): $(WASM_SOURCES) go.mod
+	@mkdir -p $(dir $@)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./site/wasm
+
+site/dist/.stamp: site/node_modules/.package-lock.json $(SITE_WASM) $(SITE_SOURCES)
+	cd site && WASM=../$(SITE_WASM) WASM_EXEC=$(WASM_EXEC_JS) node build.mjs
+	@touch $@
+
+site: site/dist/.stamp
+
+site-wasm-test:
+	PATH="$(WASM_EXEC_BIN):$$PATH" GOOS=js GOARCH=wasm $(GO) test ./site/wasm/... ./rules/draughts/...
+
+# Debian packages for the browser tests: installed only when missing.
+site-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi nanum; then \
+		echo "site: installing chromium and fonts-nanum"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-nanum >/dev/null; \
+	fi
+
+site-test: site site-deps build
+	cd site && MADANG_BIN=$(CURDIR)/$(BIN)/madang CHROMIUM=/usr/bin/chromium node --test --test-concurrency=1 --test-timeout=240000 test/*.test.mjs

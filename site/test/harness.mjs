@@ -1,0 +1,118 @@
+// Browser test harness: starts `madang serve` on a free port (or uses MADANG_URL), launches
+// Debian's headless Chromium through playwright-core (never a downloaded browser), and
+// keeps a screenshot of every open page when a test fails (site/test-results/).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, '../..');
+export const resultsDir = join(here, '..', 'test-results');
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function waitHTTP(url, ms) {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch { /* not yet */ }
+    if (Date.now() > end) throw new Error(`server at ${url} did not answer in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Starts the stack and the browser; returns {url, browser, stop}. */
+export async function startStack() {
+  let url = process.env.MADANG_URL;
+  let server = null;
+  let data = null;
+  if (!url) {
+    const port = await freePort();
+    data = mkdtempSync(join(tmpdir(), 'madang-site-test-'));
+    const bin = process.env.MADANG_BIN || join(repoRoot, 'bin', 'madang');
+    server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--quiet'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    url = `http://127.0.0.1:${port}`;
+    await waitHTTP(`${url}/`, 20000);
+  }
+  // playwright-core gives every launch a fresh temporary --user-data-dir of its own
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+    ],
+  });
+  return {
+    url,
+    browser,
+    async stop() {
+      await browser.close().catch(() => {});
+      if (server) server.kill('SIGTERM');
+      if (data) rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs fn(pages) and saves a screenshot of each page in pages when it throws. */
+export async function withShots(name, pages, fn) {
+  try {
+    await fn();
+  } catch (err) {
+    mkdirSync(resultsDir, { recursive: true });
+    for (const [i, p] of pages.entries()) {
+      await p.screenshot({ path: join(resultsDir, `${name.replace(/[^a-z0-9-]+/gi, '_')}-${i}.png`) }).catch(() => {});
+    }
+    throw err;
+  }
+}
+
+/** Opens a page and collects its errors; the page fails the test on an uncaught error. */
+export async function openPage(context, url) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(url);
+  return page;
+}
+
+/** Waits until the page's engine has answered with legal moves. */
+export async function engineReady(page) {
+  await page.waitForFunction(() => window.__madang && window.__madang.view && window.__madang.view.moves, null, { timeout: 30000 });
+}
+
+export const view = (page) => page.evaluate(() => {
+  const a = window.__madang;
+  return { ...a.view, sel: a.sel, thinking: a.thinking, mode: a.mode };
+});
+
+/** Clicks a dark square on the 3D canvas at its projected position. */
+export async function clickSquare(page, sq) {
+  await page.locator('#board3d').scrollIntoViewIfNeeded();
+  const p = await page.evaluate((s) => window.__madang.squareToScreen(s), sq);
+  if (!p) throw new Error(`square ${sq} has no screen position`);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** Waits until it is the human's turn again (the AI has answered) or the game ended. */
+export async function waitMyTurn(page) {
+  await page.waitForFunction(() => {
+    const a = window.__madang;
+    const v = a.view;
+    return v && !a.thinking && (v.toMove < 0 || a.mode !== 'ai' || v.toMove === a.human);
+  }, null, { timeout: 60000 });
+}
