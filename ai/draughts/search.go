@@ -140,11 +140,11 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 				nd = depth
 			}
 			if i == 0 {
-				sc = -s.search(&q, nh, nd, -beta, -alpha, 1, nrev)
+				sc = -s.search(q, nh, nd, -beta, -alpha, 1, nrev)
 			} else {
-				sc = -s.search(&q, nh, nd, -alpha-1, -alpha, 1, nrev)
+				sc = -s.search(q, nh, nd, -alpha-1, -alpha, 1, nrev)
 				if !s.abort && sc > alpha {
-					sc = -s.search(&q, nh, nd, -beta, -alpha, 1, nrev)
+					sc = -s.search(q, nh, nd, -beta, -alpha, 1, nrev)
 				}
 			}
 			s.hlen--
@@ -261,7 +261,7 @@ func scoreFromTT(sc, ply int) int {
 // search is the PVS alpha-beta of one node. depth <= 0 is the quiescence: it goes on
 // while a capture is pending (captures are forced) and looks one quiet ply further when
 // the opponent threatens a capture.
-func (s *Searcher) search(p *rd.Position, h uint64, depth, alpha, beta, ply, rev int) int {
+func (s *Searcher) search(p rd.Position, h uint64, depth, alpha, beta, ply, rev int) int {
 	if s.ctl.Tick() {
 		s.abort = true
 		return 0
@@ -284,12 +284,12 @@ func (s *Searcher) search(p *rd.Position, h uint64, depth, alpha, beta, ply, rev
 		}
 	}
 	if ply >= ai.MaxPly-1 {
-		return s.v.Evaluate(p)
+		return s.v.Evaluate(&p)
 	}
 	// Quiescence: a quiet position stands on its evaluation unless the opponent threatens
 	// a capture, which buys one more quiet ply.
 	if depth <= 0 && !p.HasCapture() {
-		stand := s.v.Evaluate(p)
+		stand := s.v.Evaluate(&p)
 		if depth < 0 || stand >= beta+150 {
 			return stand
 		}
@@ -369,7 +369,7 @@ func (s *Searcher) search(p *rd.Position, h uint64, depth, alpha, beta, ply, rev
 		nrev := nextRev(m, rev)
 		var sc int
 		if i == 0 {
-			sc = -s.search(&q, nh, newDepth, -beta, -alpha, ply+1, nrev)
+			sc = -s.search(q, nh, newDepth, -beta, -alpha, ply+1, nrev)
 		} else {
 			// Late quiet moves (not killers) are searched shallower first. A more
 			// aggressive scheme (from the 3rd move, up to 3 plies, sparing sacrifices)
@@ -381,12 +381,12 @@ func (s *Searcher) search(p *rd.Position, h uint64, depth, alpha, beta, ply, rev
 					r = 2
 				}
 			}
-			sc = -s.search(&q, nh, newDepth-r, -alpha-1, -alpha, ply+1, nrev)
+			sc = -s.search(q, nh, newDepth-r, -alpha-1, -alpha, ply+1, nrev)
 			if r > 0 && sc > alpha && !s.abort {
-				sc = -s.search(&q, nh, newDepth, -alpha-1, -alpha, ply+1, nrev)
+				sc = -s.search(q, nh, newDepth, -alpha-1, -alpha, ply+1, nrev)
 			}
 			if sc > alpha && sc < beta && !s.abort {
-				sc = -s.search(&q, nh, newDepth, -beta, -alpha, ply+1, nrev)
+				sc = -s.search(q, nh, newDepth, -beta, -alpha, ply+1, nrev)
 			}
 		}
 		if s.abort {
