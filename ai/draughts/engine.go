@@ -37,17 +37,19 @@ func (e *Engine) searcher(repeatable bool) *Searcher {
 	return NewSearcher(e.v, ttMB)
 }
 
-// position reads a state into the engine's board and the draw counts in force.
-func (e *Engine) position(st rules.State) (Position, Limits, error) {
+// position takes a state's position (rules/draughts, no text round trip) and the draw
+// counts in force.
+func (e *Engine) position(st rules.State) (*rd.State, rd.Position, Limits, error) {
 	if st == nil || st.Phase() != rules.PhaseMove {
-		return Position{}, Limits{}, ai.ErrNoMove
+		return nil, rd.Position{}, Limits{}, ai.ErrNoMove
 	}
-	p, err := e.v.ParseFEN(st.Encode())
-	if err != nil {
-		return Position{}, Limits{}, err
+	rs, ok := rd.AsState(st)
+	if !ok || rs.Rules() != e.v.R {
+		return nil, rd.Position{}, Limits{}, ai.ErrNoEngine
 	}
+	p := rs.Position()
 	var lim Limits
-	for _, c := range st.Counters() {
+	for _, c := range rs.Counters() {
 		switch c.Rule {
 		case rules.FortyMove, rules.TwentyFiveMove:
 			lim.ReversiblePlies = max(0, e.v.DrawPlies-c.PliesLeft)
@@ -58,15 +60,11 @@ func (e *Engine) position(st rules.State) (Position, Limits, error) {
 		}
 	}
 	// The positions since the last man move or capture, for repetitions in the search.
-	if rs, ok := st.(*rd.State); ok {
-		h := rs.History()
-		for i := 0; i+1 < len(h); i++ {
-			if q, err := e.v.ParseFEN(h[i].FEN()); err == nil {
-				lim.History = append(lim.History, q.Hash())
-			}
-		}
+	h := rs.History()
+	for i := 0; i+1 < len(h); i++ {
+		lim.History = append(lim.History, h[i].Hash())
 	}
-	return p, lim, nil
+	return rs, p, lim, nil
 }
 
 // Choose picks a move for the seat to act: at the request's level (seed 001: beginner
@@ -74,7 +72,7 @@ func (e *Engine) position(st rules.State) (Position, Limits, error) {
 // checkers and 6 in draughts, advanced thinks 1.5 s) or within its explicit budget.
 // Errors: ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when the context ended the search.
 func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
-	p, lim, err := e.position(r.State)
+	rs, p, lim, err := e.position(r.State)
 	if err != nil {
 		return ai.Result{}, err
 	}
@@ -100,39 +98,34 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	out := ai.Result{Score: res.Score, Depth: res.Depth, Nodes: res.Nodes}
-	out.Move = e.toRules(&p, legal, res.Move)
+	out.Move = toRules(rs, res.Move)
 	if out.Move == nil {
-		// Cannot happen while both generators agree; play a legal move rather than fail.
+		// The search found no move (cannot happen with a legal move on the board).
 		out.Move = legal[0]
 		return out, nil
 	}
-	st := r.State
+	st := rs
 	for i, m := range res.PV {
 		if i >= 12 {
 			break
 		}
-		q, err := e.v.ParseFEN(st.Encode())
-		if err != nil {
-			break
-		}
-		rm := e.toRules(&q, st.Moves(), m)
+		rm := toRules(st, m)
 		if rm == nil {
 			break
 		}
 		out.PV = append(out.PV, rm)
-		if st, err = st.Play(rm); err != nil || st.Phase() != rules.PhaseMove {
+		if st, err = st.PlayMove(m); err != nil || st.Phase() != rules.PhaseMove {
 			break
 		}
 	}
 	return out, nil
 }
 
-// toRules finds the rules move with m's identity (from, to, captured set) by reading
-// each legal move's text; nil when none matches.
-func (e *Engine) toRules(p *Position, legal []rules.Move, m Move) rules.Move {
-	for _, rm := range legal {
-		if mm, err := e.v.ParseMove(p, rm.String()); err == nil && mm == m {
-			return rm
+// toRules finds the legal move of st that is m; nil when none is.
+func toRules(st *rd.State, m rd.Move) rules.Move {
+	for _, tm := range st.LegalMoves() {
+		if tm.Move == m {
+			return tm
 		}
 	}
 	return nil
@@ -140,8 +133,8 @@ func (e *Engine) toRules(p *Position, legal []rules.Move, m Move) rules.Move {
 
 // quickScore searches s briefly (a fixed node budget, so the answer is repeatable) and
 // returns the score from the view of the seat to act.
-func (e *Engine) quickScore(st rules.State) (int, Position, bool) {
-	p, lim, err := e.position(st)
+func (e *Engine) quickScore(st rules.State) (int, rd.Position, bool) {
+	_, p, lim, err := e.position(st)
 	if err != nil {
 		return 0, p, false
 	}
@@ -170,13 +163,12 @@ func (e *Engine) OfferDraw(st rules.State) bool {
 	if !ok {
 		return false
 	}
-	wm, wk := p.Count(White)
-	bm, bk := p.Count(Black)
+	pieces := p.CountMen(0) + p.CountKings(0) + p.CountMen(1) + p.CountKings(1)
 	limit := 6
 	if e.v.FlyingKings {
 		limit = 8
 	}
-	return wm+wk+bm+bk <= limit && abs(sc) <= 20
+	return pieces <= limit && abs(sc) <= 20
 }
 
 // RulesMove reads move text in any form ParseMove accepts (Hub "28x19x23", PDN paths
@@ -191,7 +183,7 @@ func RulesMove(st rules.State, text string) (rules.Move, error) {
 		return nil, ai.ErrNoEngine
 	}
 	e := &Engine{v: v}
-	p, _, err := e.position(st)
+	rs, p, _, err := e.position(st)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +191,7 @@ func RulesMove(st rules.State, text string) (rules.Move, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rm := e.toRules(&p, st.Moves(), m); rm != nil {
+	if rm := toRules(rs, m); rm != nil {
 		return rm, nil
 	}
 	return nil, notationErr("no rules move matches", text)
@@ -211,9 +203,10 @@ func HubPosition(st rules.State) (string, error) {
 	if !ok {
 		return "", ai.ErrNoEngine
 	}
-	p, err := v.ParseFEN(st.Encode())
-	if err != nil {
-		return "", err
+	rs, ok := rd.AsState(st)
+	if !ok {
+		return "", ai.ErrNoEngine
 	}
+	p := rs.Position()
 	return v.Hub(&p), nil
 }

@@ -3,13 +3,11 @@ package draughts
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
 	"madang/ai"
 	"madang/rules"
-	rd "madang/rules/draughts"
 )
 
 // randomStates plays n random games from the start with a fixed seed and returns every
@@ -34,54 +32,6 @@ func randomStates(t testing.TB, id string, games, every int) []rules.State {
 			ms := s.Moves()
 			if s, err = s.Play(ms[rng.IntN(len(ms))]); err != nil {
 				t.Fatal(err)
-			}
-		}
-	}
-	return out
-}
-
-// The search's own generator must agree with rules/draughts, the one legality authority,
-// on every position of random games: the same moves by (from, to, captured set).
-func TestGeneratorAgreesWithRules(t *testing.T) {
-	for _, v := range []*Variant{Checkers, Draughts} {
-		states := randomStates(t, v.ID, 40, 1)
-		for _, st := range states {
-			p, err := v.ParseFEN(st.Encode())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := v.FEN(&p); got != st.Encode() {
-				t.Fatalf("FEN round trip: %s -> %s", st.Encode(), got)
-			}
-			rp := st.(*rd.State).Position()
-			var mine MoveList
-			v.Generate(&p, &mine)
-			var want, got []string
-			for _, m := range st.(*rd.State).LegalMoves() {
-				want = append(want, HubMove(Move{From: int8(rp.From(m.Move) - 1), To: int8(rp.To(m.Move) - 1),
-					Captured: squaresToBits(rp, m.Move.Captured())}))
-			}
-			for _, m := range mine.Moves() {
-				got = append(got, HubMove(m))
-			}
-			slices.Sort(want)
-			slices.Sort(got)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s %s: generator %v, rules %v", v.ID, st.Encode(), got, want)
-			}
-		}
-		t.Logf("%s: %d positions agree", v.ID, len(states))
-	}
-}
-
-// squaresToBits converts a rules/draughts layout bitboard to this package's square bits.
-func squaresToBits(p rd.Position, layout uint64) uint64 {
-	var out uint64
-	r := p.Rules()
-	for b := 0; b < 64; b++ {
-		if layout&(1<<b) != 0 {
-			if sq := r.SquareAt(b); sq > 0 {
-				out |= 1 << (sq - 1)
 			}
 		}
 	}

@@ -1,6 +1,11 @@
 package draughts
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"madang/rules"
+	rd "madang/rules/draughts"
+)
 
 // Score units are centi-men: a man is worth 100.
 const (
@@ -11,70 +16,104 @@ const (
 	winBound = WinScore - 1000
 )
 
-// evalTables are the precomputed weights of one variant.
+// evalTables are the precomputed weights of one variant, indexed by seat and by the
+// layout bit of rules/draughts (Rules.Bit).
 type evalTables struct {
 	kingValue int
-	adv       [2][64]int    // rows a man of the colour has advanced from its home row
+	adv       [2][64]int    // rows a man of the seat has advanced from its home row
 	centre    [64]int       // closeness to the middle of the board
 	cone      [2][64]uint64 // squares a defender must hold to stop a man running to the crown
 	guard     [2][64]int    // bonus of a man staying on a key home square
 	left      uint64        // the left half of the board (columns a-e in draughts)
-	fwd       [2][64]uint64 // the squares a man of the colour steps to
+	fwd       [2][64]uint64 // the squares a man of the seat steps to
+	row, col  [64]int       // row and column in the diagram (square 1 at the top)
+	dirs      [4]int        // layout offsets of the four diagonal neighbours
+	startMen  int           // men on the board at the start (24 or 40)
 }
 
 func newEvalTables(v *Variant) *evalTables {
-	g := v.g
+	r := v.R
 	t := &evalTables{kingValue: 140}
 	if v.FlyingKings {
 		t.kingValue = 300
 	}
 	size := v.Size
-	for s := 0; s < g.n; s++ {
-		r, c := int(g.row[s]), int(g.col[s])
-		t.adv[White][s] = size - 1 - r
-		t.adv[Black][s] = r
+	half := size / 2
+	t.dirs = [4]int{-half - 1, -half, half, half + 1}
+	// up is the seat whose men move towards square 1 (row 0): White in both games.
+	up := 0
+	if r.PromotionRow(0)&r.Bit(1) == 0 {
+		up = 1
+	}
+	var squares []int // layout bits of the playable squares
+	for sq := rd.Square(1); int(sq) <= r.Squares(); sq++ {
+		b := lowBit(r.Bit(sq))
+		i := int(sq) - 1
+		row, col := i/half, 2*(i%half)
+		if row%2 == 0 {
+			col++
+		}
+		t.row[b], t.col[b] = row, col
+		squares = append(squares, b)
+	}
+	t.startMen = 2 * (2 * len(squares) / 5)
+	for _, s := range squares {
+		rw, c := t.row[s], t.col[s]
+		t.adv[up][s] = size - 1 - rw
+		t.adv[1-up][s] = rw
 		cd := abs(2*c - (size - 1))
-		rd := abs(2*r - (size - 1))
-		t.centre[s] = max(0, size-cd-rd) / 2
+		rdist := abs(2*rw - (size - 1))
+		t.centre[s] = max(0, size-cd-rdist) / 2
 		if c < size/2 {
 			t.left |= 1 << s
 		}
-		for d := 0; d < 4; d++ {
-			if n := g.nb[d][s]; n >= 0 {
-				t.fwd[Color(d/2)][s] |= 1 << n
+		for _, o := range squares {
+			orow, oc := t.row[o], t.col[o]
+			if abs(orow-rw) == 1 && abs(oc-c) == 1 {
+				if orow < rw {
+					t.fwd[up][s] |= 1 << o
+				} else {
+					t.fwd[1-up][s] |= 1 << o
+				}
 			}
-		}
-		for o := 0; o < g.n; o++ {
-			or, oc := int(g.row[o]), int(g.col[o])
-			for col := Color(0); col < 2; col++ {
-				ahead := r - or // rows towards the crown
-				if col == Black {
-					ahead = or - r
+			for seat := 0; seat < 2; seat++ {
+				ahead := rw - orow // rows towards the crown
+				if seat != up {
+					ahead = orow - rw
 				}
 				if ahead > 0 && abs(oc-c) <= ahead+1 {
-					t.cone[col][s] |= 1 << o
+					t.cone[seat][s] |= 1 << o
 				}
 			}
 		}
-		if g.home[White]&(1<<s) != 0 {
-			t.guard[White][s] = 4
+		if rw == size-1 {
+			t.guard[up][s] = 4
 		}
-		if g.home[Black]&(1<<s) != 0 {
-			t.guard[Black][s] = 4
+		if rw == 0 {
+			t.guard[1-up][s] = 4
 		}
 	}
+	set := func(seat int, sq rd.Square, w int) { t.guard[seat][lowBit(r.Bit(sq))] = w }
 	if !v.FlyingKings {
 		// Checkers: the "bridge" squares 1 and 3 (Black) and 30 and 32 (White) keep
 		// the opponent from crowning cheaply.
-		t.guard[Black][0], t.guard[Black][2] = 12, 12
-		t.guard[White][29], t.guard[White][31] = 12, 12
+		set(1-up, 1, 12)
+		set(1-up, 3, 12)
+		set(up, 30, 12)
+		set(up, 32, 12)
 	} else {
 		// Draughts: the back-row men on 47, 48, 49 (White) and 2, 3, 4 (Black).
-		t.guard[White][46], t.guard[White][47], t.guard[White][48] = 7, 9, 7
-		t.guard[Black][1], t.guard[Black][2], t.guard[Black][3] = 7, 9, 7
+		set(up, 47, 7)
+		set(up, 48, 9)
+		set(up, 49, 7)
+		set(1-up, 2, 7)
+		set(1-up, 3, 9)
+		set(1-up, 4, 7)
 	}
 	return t
 }
+
+func lowBit(b uint64) int { return bits.TrailingZeros64(b) }
 
 func abs(x int) int {
 	if x < 0 {
@@ -83,24 +122,21 @@ func abs(x int) int {
 	return x
 }
 
-func init() {
-	Checkers.ev = newEvalTables(Checkers)
-	Draughts.ev = newEvalTables(Draughts)
-}
-
 // Evaluate scores p in centi-men from the view of the side to move: material with king
 // values (checkers 1.4 men, draughts 3 men), advancement growing towards the ending, the
 // centre, guards on the home row, men with a free run to the crown, king mobility or
 // centralisation, and known drawn endings (a lone king against at most three pieces in
 // draughts, equal kings-only endings in checkers) pulled towards 0.
-func (v *Variant) Evaluate(p *Position) int {
+func (v *Variant) Evaluate(p *rd.Position) int {
 	t := v.ev
 	var men, kings [2]int
-	for c := 0; c < 2; c++ {
-		men[c] = bits.OnesCount64(p.Men[c])
-		kings[c] = bits.OnesCount64(p.Kings[c])
+	var menB, kingsB [2]uint64
+	for c := rules.Seat(0); c < 2; c++ {
+		menB[c], kingsB[c] = p.Men(c), p.Kings(c)
+		men[c] = bits.OnesCount64(menB[c])
+		kings[c] = bits.OnesCount64(kingsB[c])
 	}
-	me := p.Side
+	me := p.Side()
 	if men[me]+kings[me] == 0 {
 		return -WinScore + 1
 	}
@@ -109,22 +145,21 @@ func (v *Variant) Evaluate(p *Position) int {
 	}
 	totalMen := men[0] + men[1]
 	pieces := totalMen + kings[0] + kings[1]
-	occ := p.Occupied()
-	g := v.g
+	empty := p.Empty()
+	occ := v.R.Board() &^ empty
 	// Advancement counts for more as the men thin out (runaways and crowning decide
 	// endings); in the opening it is a slight plus only.
-	startMen := 2 * (2 * v.g.n / 5) // 40 or 24
-	advWeight := 1 + (startMen-totalMen)/6
+	advWeight := 1 + (t.startMen-totalMen)/6
 	var score [2]int
-	for c := Color(0); c < 2; c++ {
+	for c := rules.Seat(0); c < 2; c++ {
 		s := men[c]*manValue + kings[c]*t.kingValue
-		oppPieces := p.Pieces(c ^ 1)
+		oppPieces := menB[c^1] | kingsB[c^1]
 		if v.FlyingKings && men[c] >= 6 {
 			// Draughts: men spread over both wings keep their formation flexible.
-			s -= 3 * abs(bits.OnesCount64(p.Men[c]&t.left)-bits.OnesCount64(p.Men[c]&^t.left))
+			s -= 3 * abs(bits.OnesCount64(menB[c]&t.left)-bits.OnesCount64(menB[c]&^t.left))
 		}
 		oppHasKing := kings[c^1] > 0
-		for b := p.Men[c]; b != 0; b &= b - 1 {
+		for b := menB[c]; b != 0; b &= b - 1 {
 			sq := bits.TrailingZeros64(b)
 			a := t.adv[c][sq]
 			s += a*advWeight + t.centre[sq]
@@ -145,13 +180,14 @@ func (v *Variant) Evaluate(p *Position) int {
 				}
 			}
 		}
-		for b := p.Kings[c]; b != 0; b &= b - 1 {
+		for b := kingsB[c]; b != 0; b &= b - 1 {
 			sq := bits.TrailingZeros64(b)
 			if v.FlyingKings {
+				// Mobility: the empty squares along the four diagonals (a step off the
+				// board lands on a ghost bit or outside the board mask).
 				mob := 0
-				for d := 0; d < 4; d++ {
-					r := &g.ray[d][sq]
-					for i := int8(0); i < g.rayLen[d][sq] && occ&(1<<r[i]) == 0; i++ {
+				for _, d := range t.dirs {
+					for x := sq + d; uint(x) < 64 && empty>>uint(x)&1 != 0; x += d {
 						mob++
 					}
 				}
@@ -170,7 +206,7 @@ func (v *Variant) Evaluate(p *Position) int {
 	if v.FlyingKings {
 		// FMJD art. 6.2/6.3 endings (at most three pieces with a king against a lone
 		// king) are drawn by rule or theory; so is a king each with little else.
-		for c := Color(0); c < 2; c++ {
+		for c := 0; c < 2; c++ {
 			if men[c] == 0 && kings[c] == 1 && kings[c^1] >= 1 && men[c^1]+kings[c^1] <= 3 {
 				return diff / 16
 			}
@@ -189,11 +225,11 @@ func (v *Variant) Evaluate(p *Position) int {
 				strong = me ^ 1
 			}
 			closeness := 0
-			for a := p.Kings[strong]; a != 0; a &= a - 1 {
+			for a := kingsB[strong]; a != 0; a &= a - 1 {
 				sa := bits.TrailingZeros64(a)
-				for b := p.Kings[strong^1]; b != 0; b &= b - 1 {
+				for b := kingsB[strong^1]; b != 0; b &= b - 1 {
 					sb := bits.TrailingZeros64(b)
-					closeness += 14 - max(abs(int(g.row[sa])-int(g.row[sb])), abs(int(g.col[sa])-int(g.col[sb])))
+					closeness += 14 - max(abs(t.row[sa]-t.row[sb]), abs(t.col[sa]-t.col[sb]))
 				}
 			}
 			if strong == me {

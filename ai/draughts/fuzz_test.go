@@ -1,6 +1,10 @@
 package draughts
 
-import "testing"
+import (
+	"testing"
+
+	rd "madang/rules/draughts"
+)
 
 // Text readers never panic: every input gives a position or move, or an error.
 func FuzzNotation(f *testing.F) {
@@ -12,7 +16,7 @@ func FuzzNotation(f *testing.F) {
 		for _, v := range []*Variant{Checkers, Draughts} {
 			p, err := v.ParseFEN(s)
 			if err == nil {
-				q, err := v.ParseFEN(v.FEN(&p))
+				q, err := v.ParseFEN(p.FEN())
 				if err != nil || q != p {
 					t.Fatalf("%s: FEN %q does not round-trip: %v", v.ID, s, err)
 				}
@@ -22,10 +26,10 @@ func FuzzNotation(f *testing.F) {
 			}
 			start := v.Start()
 			if m, err := v.ParseMove(&start, s); err == nil {
-				var l MoveList
-				v.Generate(&start, &l)
+				var l rd.MoveList
+				start.Generate(&l)
 				found := false
-				for _, x := range l.Moves() {
+				for _, x := range l.Slice() {
 					found = found || x == m
 				}
 				if !found {

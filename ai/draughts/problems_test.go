@@ -90,7 +90,7 @@ func TestProblems(t *testing.T) {
 			solved++
 		}
 		t.Logf("%-14s %-6v want %-6s got %-6s score %6d depth %2d nodes %8d %v", p.name, ok, p.solution,
-			ShortMove(r.Move), r.Score, r.Depth, r.Nodes, time.Since(start).Round(time.Millisecond))
+			Draughts.ShortMove(r.Move), r.Score, r.Depth, r.Nodes, time.Since(start).Round(time.Millisecond))
 	}
 	t.Logf("solved %d of %d with budget %+v", solved, len(ps), budget)
 	if len(ps) != 72 {

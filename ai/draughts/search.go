@@ -4,7 +4,18 @@ import (
 	"math/bits"
 
 	"madang/ai"
+	rd "madang/rules/draughts"
 )
+
+// code is a move's compact code for the transposition table and killers (never 0): its
+// layout bits and a hash of the captured set.
+func code(m rd.Move) uint32 {
+	c := uint32(m.FromBit())<<6 | uint32(m.ToBit()) | 1<<12
+	if m.IsCapture() {
+		c |= uint32((m.Captured()*0x9e3779b97f4a7c15)>>45) << 13
+	}
+	return c
+}
 
 // maxDepth bounds iterative deepening.
 const maxDepth = 64
@@ -30,16 +41,16 @@ type Info struct {
 	Depth int
 	Score int
 	Nodes int64
-	PV    []Move
+	PV    []rd.Move
 }
 
 // SearchResult is a search's answer.
 type SearchResult struct {
-	Move  Move
+	Move  rd.Move
 	Score int // centi-men from the side to move's view
 	Depth int // deepest completed iteration
 	Nodes int64
-	PV    []Move
+	PV    []rd.Move
 }
 
 // Searcher holds the tables of a search; reuse one across the moves of a game to keep
@@ -53,8 +64,8 @@ type Searcher struct {
 	abort   bool
 	hashes  [1024]uint64
 	hlen    int
-	lists   [ai.MaxPly + 1]MoveList
-	order   [ai.MaxPly + 1][MaxMoves]int32
+	lists   [ai.MaxPly + 1]rd.MoveList
+	order   [ai.MaxPly + 1][rd.MaxMoves]int32
 	endAt   int // ply at which the endgame count draws (0: none)
 	revBase int
 	Report  func(Info) // called after each completed iteration when non-nil
@@ -74,7 +85,7 @@ func (s *Searcher) Clear() {
 
 // Search runs iterative deepening on p within lim and the control's budget. The position
 // must have a legal move (otherwise the result's Move is the zero Move and Score a loss).
-func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult {
+func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResult {
 	s.ctl = ctl
 	s.abort = false
 	s.killers = ai.Killers{}
@@ -87,13 +98,13 @@ func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult 
 	s.revBase = min(lim.ReversiblePlies, s.v.DrawPlies)
 	s.endAt = lim.EndgamePlies
 	root := &s.lists[0]
-	s.v.Generate(&p, root)
+	p.Generate(root)
 	res := SearchResult{}
 	if root.N == 0 {
 		res.Score = -WinScore
 		return res
 	}
-	res.Move = root.M[0]
+	res.Move = root.Moves[0]
 	res.Score = s.v.Evaluate(&p)
 	depthLimit := lim.Depth
 	if depthLimit <= 0 || depthLimit > maxDepth {
@@ -103,10 +114,10 @@ func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult 
 	rev := s.revBase
 	// Root move order: by the previous iteration's scores; start from a quick sort.
 	rootScores := make([]int, root.N)
-	moves := append([]Move(nil), root.Moves()...)
+	moves := append([]rd.Move(nil), root.Slice()...)
 	if e, ok := s.tt.Probe(hash); ok && e.Move != 0 {
 		for i, m := range moves {
-			if m.code() == e.Move {
+			if code(m) == e.Move {
 				moves[0], moves[i] = moves[i], moves[0]
 			}
 		}
@@ -118,9 +129,9 @@ func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult 
 		alpha, beta := -WinScore-1, WinScore+1
 		best, bestScore := -1, -WinScore-1
 		for i, m := range moves {
-			q := s.v.Apply(&p, m)
-			nh := hash ^ hashDelta(&p, &q)
-			nrev := s.nextRev(&p, m, rev)
+			q := p.Apply(m)
+			nh := q.Hash()
+			nrev := nextRev(m, rev)
 			s.hashes[s.hlen] = hash
 			s.hlen++
 			var sc int
@@ -129,11 +140,11 @@ func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult 
 				nd = depth
 			}
 			if i == 0 {
-				sc = -s.search(&q, nh, nd, -beta, -alpha, 1, nrev)
+				sc = -s.search(q, nh, nd, -beta, -alpha, 1, nrev)
 			} else {
-				sc = -s.search(&q, nh, nd, -alpha-1, -alpha, 1, nrev)
+				sc = -s.search(q, nh, nd, -alpha-1, -alpha, 1, nrev)
 				if !s.abort && sc > alpha {
-					sc = -s.search(&q, nh, nd, -beta, -alpha, 1, nrev)
+					sc = -s.search(q, nh, nd, -beta, -alpha, 1, nrev)
 				}
 			}
 			s.hlen--
@@ -155,7 +166,7 @@ func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult 
 			if !s.abort {
 				res.Depth = depth
 			}
-			s.tt.Store(hash, moves[best].code(), bestScore, depth, ai.BoundExact)
+			s.tt.Store(hash, code(moves[best]), bestScore, depth, ai.BoundExact)
 		}
 		if s.abort {
 			break
@@ -183,7 +194,7 @@ func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult 
 		}
 	}
 	if len(res.PV) == 0 || res.PV[0] != res.Move {
-		res.PV = []Move{res.Move}
+		res.PV = []rd.Move{res.Move}
 	}
 	res.Nodes = ctl.Nodes()
 	return res
@@ -191,17 +202,17 @@ func (s *Searcher) Search(p Position, lim Limits, ctl *ai.Control) SearchResult 
 
 // nextRev is the reversible-ply count after m: a king move without capture adds one,
 // anything else resets it (WCDF 1.32.1, FMJD art. 6.1).
-func (s *Searcher) nextRev(p *Position, m Move, rev int) int {
-	if m.Captured != 0 || p.Kings[p.Side]&(1<<m.From) == 0 {
+func nextRev(m rd.Move, rev int) int {
+	if m.IsCapture() || !m.IsKingMove() {
 		return 0
 	}
 	return rev + 1
 }
 
 // pv follows the transposition table from p for at most n moves.
-func (s *Searcher) pv(p Position, n int) []Move {
-	var out []Move
-	var l MoveList
+func (s *Searcher) pv(p rd.Position, n int) []rd.Move {
+	var out []rd.Move
+	var l rd.MoveList
 	seen := map[uint64]bool{}
 	for len(out) < n {
 		h := p.Hash()
@@ -210,12 +221,12 @@ func (s *Searcher) pv(p Position, n int) []Move {
 			break
 		}
 		seen[h] = true
-		s.v.Generate(&p, &l)
+		p.Generate(&l)
 		found := false
-		for _, m := range l.Moves() {
-			if m.code() == e.Move {
+		for _, m := range l.Slice() {
+			if code(m) == e.Move {
 				out = append(out, m)
-				p = s.v.Apply(&p, m)
+				p = p.Apply(m)
 				found = true
 				break
 			}
@@ -250,7 +261,7 @@ func scoreFromTT(sc, ply int) int {
 // search is the PVS alpha-beta of one node. depth <= 0 is the quiescence: it goes on
 // while a capture is pending (captures are forced) and looks one quiet ply further when
 // the opponent threatens a capture.
-func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev int) int {
+func (s *Searcher) search(p rd.Position, h uint64, depth, alpha, beta, ply, rev int) int {
 	if s.ctl.Tick() {
 		s.abort = true
 		return 0
@@ -258,7 +269,8 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 	// Draw rules: repetition (a first repetition already scores as the draw it can
 	// become), the forty/twenty-five-move count and the endgame counts.
 	if rev >= s.v.DrawPlies || (s.endAt > 0 && ply >= s.endAt) {
-		if !s.v.HasMove(p) {
+		l := &s.lists[ply]
+		if p.Generate(l); l.N == 0 {
 			return -(WinScore - ply) // a win on the counter's last ply still wins
 		}
 		return 0
@@ -272,27 +284,25 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 		}
 	}
 	if ply >= ai.MaxPly-1 {
-		return s.v.Evaluate(p)
+		return s.v.Evaluate(&p)
 	}
 	// Quiescence: a quiet position stands on its evaluation unless the opponent threatens
 	// a capture, which buys one more quiet ply.
-	if depth <= 0 && !s.v.HasCapture(p) {
-		stand := s.v.Evaluate(p)
+	if depth <= 0 && !p.HasCapture() {
+		stand := s.v.Evaluate(&p)
 		if depth < 0 || stand >= beta+150 {
 			return stand
 		}
-		q := *p
-		q.Side ^= 1
-		if !s.v.HasCapture(&q) {
+		if !p.CanCapture(p.Side() ^ 1) {
 			return stand
 		}
 	}
 	l := &s.lists[ply]
-	s.v.Generate(p, l)
+	p.Generate(l)
 	if l.N == 0 {
 		return -(WinScore - ply) // no legal move: lost (WCDF 1.32, FMJD art. 5)
 	}
-	capture := l.M[0].Captured != 0
+	capture := l.Moves[0].IsCapture()
 	pvNode := beta-alpha > 1
 	// Transposition table.
 	var ttMove uint32
@@ -313,19 +323,20 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 	}
 	// Order: the TT move, then captures by size, killers, history.
 	ord := &s.order[ply]
+	oppKings := p.Kings(p.Side() ^ 1)
 	for i := 0; i < l.N; i++ {
-		m := l.M[i]
+		m := l.Moves[i]
 		var o int32
 		switch {
-		case m.code() == ttMove:
+		case code(m) == ttMove:
 			o = 1 << 30
-		case m.Captured != 0:
-			o = 1<<28 + int32(bits.OnesCount64(m.Captured))<<8 + int32(bits.OnesCount64(m.Captured&p.Kings[p.Side^1]))
+		case m.IsCapture():
+			o = 1<<28 + int32(m.NumCaptured())<<8 + int32(bits.OnesCount64(m.Captured()&oppKings))
 		default:
-			if k := s.killers.Rank(ply, m.code()); k > 0 {
+			if k := s.killers.Rank(ply, code(m)); k > 0 {
 				o = 1<<26 + int32(k)
 			} else {
-				o = s.hist.Score(int(m.From)*64 + int(m.To))
+				o = s.hist.Score(m.FromBit()*64 + m.ToBit())
 			}
 		}
 		ord[i] = o
@@ -350,32 +361,32 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 				bi = j
 			}
 		}
-		l.M[i], l.M[bi] = l.M[bi], l.M[i]
+		l.Moves[i], l.Moves[bi] = l.Moves[bi], l.Moves[i]
 		ord[i], ord[bi] = ord[bi], ord[i]
-		m := l.M[i]
-		q := s.v.Apply(p, m)
-		nh := h ^ hashDelta(p, &q)
-		nrev := s.nextRev(p, m, rev)
+		m := l.Moves[i]
+		q := p.Apply(m)
+		nh := q.Hash()
+		nrev := nextRev(m, rev)
 		var sc int
 		if i == 0 {
-			sc = -s.search(&q, nh, newDepth, -beta, -alpha, ply+1, nrev)
+			sc = -s.search(q, nh, newDepth, -beta, -alpha, ply+1, nrev)
 		} else {
 			// Late quiet moves (not killers) are searched shallower first. A more
 			// aggressive scheme (from the 3rd move, up to 3 plies, sparing sacrifices)
 			// lost a 50 ms/move match 3-10 over 32 games.
 			r := 0
-			if depth >= 3 && i >= 3 && m.Captured == 0 && ord[i] < 1<<26 {
+			if depth >= 3 && i >= 3 && !m.IsCapture() && ord[i] < 1<<26 {
 				r = 1
 				if i >= 8 && depth >= 5 {
 					r = 2
 				}
 			}
-			sc = -s.search(&q, nh, newDepth-r, -alpha-1, -alpha, ply+1, nrev)
+			sc = -s.search(q, nh, newDepth-r, -alpha-1, -alpha, ply+1, nrev)
 			if r > 0 && sc > alpha && !s.abort {
-				sc = -s.search(&q, nh, newDepth, -alpha-1, -alpha, ply+1, nrev)
+				sc = -s.search(q, nh, newDepth, -alpha-1, -alpha, ply+1, nrev)
 			}
 			if sc > alpha && sc < beta && !s.abort {
-				sc = -s.search(&q, nh, newDepth, -beta, -alpha, ply+1, nrev)
+				sc = -s.search(q, nh, newDepth, -beta, -alpha, ply+1, nrev)
 			}
 		}
 		if s.abort {
@@ -383,13 +394,13 @@ func (s *Searcher) search(p *Position, h uint64, depth, alpha, beta, ply, rev in
 			return 0
 		}
 		if sc > best {
-			best, bestMove = sc, m.code()
+			best, bestMove = sc, code(m)
 			if sc > alpha {
 				alpha = sc
 				if sc >= beta {
-					if m.Captured == 0 {
-						s.killers.Add(ply, m.code())
-						s.hist.Add(int(m.From)*64+int(m.To), max(depth, 1))
+					if !m.IsCapture() {
+						s.killers.Add(ply, code(m))
+						s.hist.Add(m.FromBit()*64+m.ToBit(), max(depth, 1))
 					}
 					break
 				}

@@ -29,8 +29,9 @@
 // layout with one ghost bit after every second row: bit = (square-1) + row/2, so the four
 // diagonal neighbours are at offsets ±half, ±(half+1) (half = 4 or 5). Rules.SquareAt maps
 // a bit back to the PDN square, Rules.Row gives a square's row from a seat's own side.
-// CountMen and CountKings count a seat's pieces. Generate and Apply do not allocate; Perft
-// counts leaves. Draw rules are not in Position: search code detects repetition with Hash
+// CountMen and CountKings count a seat's pieces. HasCapture (a capture is compulsory now)
+// and CanCapture(seat) (a capture is threatened) test with shifts only, for a quiescence
+// search. Generate and Apply do not allocate; Perft counts leaves. Draw rules are not in Position: search code detects repetition with Hash
 // and reads the counters from the State it started from (State.QuietPlies, Counters,
 // History).
 //

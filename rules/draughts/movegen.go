@@ -1,6 +1,10 @@
 package draughts
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"madang/rules"
+)
 
 // MaxMoves bounds a MoveList. Non-capture moves are at most 4 x 48 (each ends on an empty
 // square, reached from at most four directions); capture lists are far shorter in any
@@ -108,6 +112,22 @@ func (p *Position) Generate(l *MoveList) {
 			}
 		}
 	}
+}
+
+// HasCapture reports whether the side to move has a capture (and so must capture), with
+// shifts only and without generating the moves: the cheap test a quiescence search needs.
+func (p *Position) HasCapture() bool { return p.CanCapture(p.Side()) }
+
+// CanCapture reports whether seat would have a capture if it were to move: for the side to
+// move it is HasCapture; for the other seat it tells whether a capture is threatened.
+func (p *Position) CanCapture(seat rules.Seat) bool {
+	r := rulesFor(p.variant)
+	me := uint8(seat & 1)
+	op := me ^ 1
+	opp := p.men[op] | p.kings[op]
+	empty := r.mask &^ (p.men[me] | p.kings[me] | opp)
+	men, kings := p.capturers(r, me, opp, empty)
+	return men|kings != 0
 }
 
 // capGen holds the state of one capture search.

@@ -14,6 +14,7 @@ import (
 
 	"madang/ai"
 	aidraughts "madang/ai/draughts"
+	rd "madang/rules/draughts"
 )
 
 func init() {
@@ -101,7 +102,7 @@ type hub struct {
 	s      *aidraughts.Searcher
 	mu     sync.Mutex // guards out
 	out    io.Writer
-	pos    aidraughts.Position
+	pos    rd.Position
 	hist   []uint64 // positions since the last irreversible move, before pos
 	rev    int
 	limits ai.Budget
@@ -227,14 +228,13 @@ func (h *hub) setPos(pos, moves string) error {
 		if err != nil {
 			return err
 		}
-		king := p.Kings[p.Side]&(1<<m.From) != 0
-		if m.IsCapture() || !king {
+		if m.IsCapture() || !m.IsKingMove() {
 			h.hist, h.rev = nil, 0
 		} else {
 			h.hist = append(h.hist, p.Hash())
 			h.rev++
 		}
-		p = h.v.Apply(&p, m)
+		p = p.Apply(m)
 	}
 	h.pos = p
 	return nil
@@ -277,7 +277,7 @@ func (h *hub) think(ctx context.Context) string {
 		el := time.Since(start).Seconds()
 		pv := make([]string, len(i.PV))
 		for k, m := range i.PV {
-			pv[k] = aidraughts.HubMove(m)
+			pv[k] = h.v.HubMove(m)
 		}
 		nps := 0.0
 		if el > 0 {
@@ -289,14 +289,14 @@ func (h *hub) think(ctx context.Context) string {
 	defer func() { s.Report = nil }()
 	lim := aidraughts.Limits{Depth: h.depth, ReversiblePlies: h.rev, History: h.hist}
 	r := s.Search(h.pos, lim, ai.NewControl(ctx, h.limits))
-	var l aidraughts.MoveList
-	h.v.Generate(&h.pos, &l)
+	var l rd.MoveList
+	h.pos.Generate(&l)
 	if l.N == 0 {
 		return `error message="no legal move"`
 	}
-	line := "done move=" + aidraughts.HubMove(r.Move)
+	line := "done move=" + h.v.HubMove(r.Move)
 	if len(r.PV) > 1 {
-		line += " ponder=" + aidraughts.HubMove(r.PV[1])
+		line += " ponder=" + h.v.HubMove(r.PV[1])
 	}
 	return line
 }

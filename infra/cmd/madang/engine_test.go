@@ -63,7 +63,7 @@ func TestHubSession(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p = aidraughts.Draughts.Apply(&p, mv)
+		p = p.Apply(mv)
 	}
 	move := strings.Fields(strings.TrimPrefix(done, "done move="))[0]
 	mv, err := aidraughts.Draughts.ParseMove(&p, move)

@@ -4,33 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-// Perft counts from shared/cases/draughts.md.
-func TestPerft(t *testing.T) {
-	cases := []struct {
-		v    *Variant
-		fen  string
-		want []int64
-	}{
-		{Checkers, "B:W21-32:B1-12", []int64{7, 49, 302, 1469, 7361, 36768, 179740}},
-		{Draughts, "W:W31-50:B1-20", []int64{9, 81, 658, 4265, 27117, 167140}},
-		{Draughts, "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
-			[]int64{6, 12, 30, 73, 215, 590, 1944, 6269, 22369}},
-		{Draughts, "W:WK31-50:BK1-20", []int64{17, 79, 352, 1399, 7062}},
-	}
-	for _, c := range cases {
-		p, err := c.v.ParseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for d, want := range c.want {
-			if got := c.v.Perft(&p, d+1); got != want {
-				t.Errorf("%s %s perft(%d) = %d, want %d", c.v.ID, c.fen, d+1, got, want)
-			}
-		}
-	}
-}
+	rd "madang/rules/draughts"
+)
 
 func TestStartMatchesFEN(t *testing.T) {
 	for _, c := range []struct {
@@ -39,7 +15,7 @@ func TestStartMatchesFEN(t *testing.T) {
 	}{{Checkers, "B:W21-32:B1-12"}, {Draughts, "W:W31-50:B1-20"}} {
 		want, _ := c.v.ParseFEN(c.fen)
 		if got := c.v.Start(); got != want {
-			t.Errorf("%s start = %s, want %s", c.v.ID, c.v.FEN(&got), c.fen)
+			t.Errorf("%s start = %s, want %s", c.v.ID, got.FEN(), c.fen)
 		}
 	}
 }
@@ -75,13 +51,13 @@ func TestLegalSets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var l MoveList
-		c.v.Generate(&p, &l)
+		var l rd.MoveList
+		p.Generate(&l)
 		var got []string
-		for _, m := range l.Moves() {
-			s := ShortMove(m) // Hub form where the case lists the captured set
-			if slices.Contains(strings.Fields(c.want), HubMove(m)) {
-				s = HubMove(m)
+		for _, m := range l.Slice() {
+			s := c.v.ShortMove(m) // Hub form where the case lists the captured set
+			if slices.Contains(strings.Fields(c.want), c.v.HubMove(m)) {
+				s = c.v.HubMove(m)
 			}
 			got = append(got, s)
 		}
@@ -100,20 +76,20 @@ func TestCrowning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := Checkers.Apply(&p, m)
-	if got := Checkers.FEN(&q); got != "W:W27:BK31" {
+	q := p.Apply(m)
+	if got := q.FEN(); got != "W:W27:BK31" {
 		t.Errorf("after 22x31: %s", got)
 	}
 	p, _ = Draughts.ParseFEN("W:W15:B9,10")
 	m, _ = Draughts.ParseMove(&p, "15x13")
-	q = Draughts.Apply(&p, m)
-	if got := Draughts.FEN(&q); got != "B:W13:B" {
+	q = p.Apply(m)
+	if got := q.FEN(); got != "B:W13:B" {
 		t.Errorf("after 15x13: %s", got)
 	}
 	p, _ = Draughts.ParseFEN("W:W7:B")
 	m, _ = Draughts.ParseMove(&p, "7-1")
-	q = Draughts.Apply(&p, m)
-	if got := Draughts.FEN(&q); got != "B:WK1:B" {
+	q = p.Apply(m)
+	if got := q.FEN(); got != "B:WK1:B" {
 		t.Errorf("after 7-1: %s", got)
 	}
 }
@@ -122,8 +98,8 @@ func TestNotationRoundTrips(t *testing.T) {
 	p, _ := Draughts.ParseFEN("W:WK4:B13,20,32,37")
 	for _, text := range []string{"4x15x13x20x32", "4x15x13x20x37"} {
 		m, err := Draughts.ParseMove(&p, text)
-		if err != nil || HubMove(m) != text {
-			t.Errorf("ParseMove(%s) = %s, %v", text, HubMove(m), err)
+		if err != nil || Draughts.HubMove(m) != text {
+			t.Errorf("ParseMove(%s) = %s, %v", text, Draughts.HubMove(m), err)
 		}
 	}
 	if _, err := Draughts.ParseMove(&p, "4x15"); err == nil {
@@ -136,7 +112,7 @@ func TestNotationRoundTrips(t *testing.T) {
 	}
 	// PDN landing-square paths.
 	c, _ := Checkers.ParseFEN("W:W31:B26,27,17")
-	if m, err := Checkers.ParseMove(&c, "31x22x13"); err != nil || ShortMove(m) != "31x13" {
+	if m, err := Checkers.ParseMove(&c, "31x22x13"); err != nil || Checkers.ShortMove(m) != "31x13" {
 		t.Errorf("31x22x13 = %v %v", m, err)
 	}
 	start := Draughts.Start()
@@ -156,25 +132,6 @@ func TestNotationRoundTrips(t *testing.T) {
 	for _, bad := range []string{"", "Q:W1", "W:W0", "W:W51", "W:W1,1", "W:X5", "W:W3-1"} {
 		if _, err := Draughts.ParseFEN(bad); err == nil {
 			t.Errorf("ParseFEN(%q) accepted", bad)
-		}
-	}
-}
-
-func TestHashIncremental(t *testing.T) {
-	p := Draughts.Start()
-	h := p.Hash()
-	var l MoveList
-	for i := 0; i < 60; i++ {
-		Draughts.Generate(&p, &l)
-		if l.N == 0 {
-			break
-		}
-		m := l.M[(i*7)%l.N]
-		q := Draughts.Apply(&p, m)
-		h ^= hashDelta(&p, &q)
-		p = q
-		if h != p.Hash() {
-			t.Fatalf("ply %d: incremental hash differs", i)
 		}
 	}
 }
