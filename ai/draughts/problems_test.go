@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"context"
+	"madang/internal/sharedfiles"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,32 +12,12 @@ import (
 	"madang/rules/draughts/pdn"
 )
 
-// sharedGames finds shared/games by walking up from the test's directory.
-func sharedGames(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", "games")
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			return p
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Skip("shared/games not found above the test directory")
-		}
-		dir = up
-	}
-}
-
 type problem struct {
 	name, fen, solution string
 }
 
 func problems(t testing.TB) []problem {
-	dir := filepath.Join(sharedGames(t), "draughts", "problems")
+	dir := filepath.Join(sharedfiles.Path(t, "games"), "draughts", "problems")
 	files, err := filepath.Glob(filepath.Join(dir, "*.pdn"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no problem files in %s: %v", dir, err)

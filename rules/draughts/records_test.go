@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"errors"
+	"madang/internal/sharedfiles"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,27 +10,6 @@ import (
 
 	"madang/rules"
 )
-
-// sharedGames finds shared/games by walking up from the package directory (CI keeps
-// shared/ beside the checkout; the records are never copied into the repository).
-func sharedGames(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", "games")
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("shared/games not found above " + dir)
-		}
-		dir = parent
-	}
-}
 
 // record is one game of a PDN file, read roughly: the FEN tag, the result and the main
 // line's move texts (comments, variations, NAGs and move numbers dropped). The real PDN
@@ -139,7 +119,7 @@ func readRecords(text string) []record {
 // and a game whose record ends with the loser to move and no legal move carries that
 // loser's loss (games/README.md).
 func TestRecords(t *testing.T) {
-	root := sharedGames(t)
+	root := sharedfiles.Path(t, "games")
 	files := []struct {
 		r    *Rules
 		path string

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"madang/internal/sharedfiles"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,25 +11,6 @@ import (
 
 	"madang/rules/draughts/pdn"
 )
-
-// sharedGamesDir finds shared/games by walking up from the test's directory.
-func sharedGamesDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", "games")
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			return p
-		}
-		if filepath.Dir(dir) == dir {
-			t.Skip("shared/games not found above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-}
 
 func replayCmd(t *testing.T, args ...string) (code int, lines []string) {
 	t.Helper()
@@ -62,7 +44,7 @@ func mainlineMoves(t *testing.T, dir string) int {
 // move plays; in checkers every move plays but those after the one known fault of
 // tinsley.pdn (game 541, ply 123 of 126, a king that is not on 32).
 func TestReplayFolders(t *testing.T) {
-	root := sharedGamesDir(t)
+	root := sharedfiles.Path(t, "games")
 
 	code, lines := replayCmd(t, "--game", "draughts", filepath.Join(root, "draughts"))
 	want := "games=395 moves=" + strconv.Itoa(mainlineMoves(t, filepath.Join(root, "draughts"))) + " errors=0"
@@ -131,7 +113,7 @@ func TestReplayErrors(t *testing.T) {
 // TestReplayExport: --export writes the replayed games in canonical move text; replaying
 // the export gives the same counts.
 func TestReplayExport(t *testing.T) {
-	root := sharedGamesDir(t)
+	root := sharedfiles.Path(t, "games")
 	out := filepath.Join(t.TempDir(), "out.pdn")
 	src := filepath.Join(root, "draughts", "kurnik.pdn")
 	code, lines := replayCmd(t, "--game", "draughts", "--export", out, src)

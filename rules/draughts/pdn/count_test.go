@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"madang/internal/sharedfiles"
 	"path/filepath"
 	"testing"
 )
@@ -24,13 +25,13 @@ func TestGameCounts(t *testing.T) {
 		}
 	}
 	// The problem collections: 72 games in all.
-	files, err := filepath.Glob(filepath.Join(sharedGames(t), "draughts", "problems", "*.pdn"))
+	files, err := filepath.Glob(filepath.Join(sharedfiles.Path(t, "games"), "draughts", "problems", "*.pdn"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no problem files: %v", err)
 	}
 	total := 0
 	for _, f := range files {
-		rel, _ := filepath.Rel(sharedGames(t), f)
+		rel, _ := filepath.Rel(sharedfiles.Path(t, "games"), f)
 		total += len(readShared(t, rel))
 	}
 	if total != 72 {

@@ -3,6 +3,7 @@ package pdn_test
 import (
 	"bytes"
 	"errors"
+	"madang/internal/sharedfiles"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -21,24 +22,6 @@ func needRules(t *testing.T) {
 		if _, ok := rules.Lookup(id); !ok {
 			t.Skipf("rules.Lookup(%q) fails: the draughts engine is not registered in this build", id)
 		}
-	}
-}
-
-func gamesDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", "games")
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			return p
-		}
-		if filepath.Dir(dir) == dir {
-			t.Skip("shared/games not found above the test directory")
-		}
-		dir = filepath.Dir(dir)
 	}
 }
 
@@ -69,7 +52,7 @@ var knownFaults = map[string]int{ // "file#game" -> ply
 func TestReplaySharedRecords(t *testing.T) {
 	needRules(t)
 	met := map[string]bool{}
-	root := gamesDir(t)
+	root := sharedfiles.Path(t, "games")
 	for _, pat := range []string{"checkers/*.pdn", "draughts/*.pdn", "draughts/problems/*.pdn"} {
 		files, _ := filepath.Glob(filepath.Join(root, pat))
 		if len(files) == 0 {
@@ -117,7 +100,7 @@ func describe(g *pdn.Game, p pdn.Problem) string {
 // while every move of both games plays.
 func TestReplayDelfts(t *testing.T) {
 	needRules(t)
-	games := readFile(t, filepath.Join(gamesDir(t), "draughts", "bad", "delfts.pdn"))
+	games := readFile(t, filepath.Join(sharedfiles.Path(t, "games"), "draughts", "bad", "delfts.pdn"))
 	for i := range games {
 		r := pdn.Replay(&games[i], "draughts")
 		if len(r.Played) != len(games[i].Moves) {
@@ -133,7 +116,7 @@ func TestReplayDelfts(t *testing.T) {
 // moves, and replays to the same final position.
 func TestExportRoundTrip(t *testing.T) {
 	needRules(t)
-	root := gamesDir(t)
+	root := sharedfiles.Path(t, "games")
 	for _, rel := range []string{"checkers/Tricks traps and shots.pdn", "checkers/inferno.pdn", "draughts/kurnik.pdn", "draughts/nk ronde 01.pdn", "draughts/problems/Cat.A1.pdn"} {
 		games := readFile(t, filepath.Join(root, rel))
 		fallback := strings.SplitN(rel, "/", 2)[0]
@@ -246,7 +229,7 @@ func TestResultOutcome(t *testing.T) {
 // Tinsley game 681 repeats a position a third time at ply 75 and is played on to 0-1.
 func TestReplayNotes(t *testing.T) {
 	needRules(t)
-	root := gamesDir(t)
+	root := sharedfiles.Path(t, "games")
 	tts := readFile(t, filepath.Join(root, "checkers", "Tricks traps and shots.pdn"))
 	for _, c := range []struct {
 		game, ply  int
@@ -301,7 +284,7 @@ func TestReplayDrawnRecord(t *testing.T) {
 // and fourth rows, counted from its own side (seed 001 names squares that way).
 func TestReplayAlphanumeric(t *testing.T) {
 	needRules(t)
-	games := readFile(t, filepath.Join(gamesDir(t), "checkers", "syntax", "alphanumeric.pdn"))
+	games := readFile(t, filepath.Join(sharedfiles.Path(t, "games"), "checkers", "syntax", "alphanumeric.pdn"))
 	r := pdn.Replay(&games[0], "checkers")
 	if len(r.Problems) != 0 || len(r.Played) != 1 {
 		t.Errorf("problems %v, played %v", r.Problems, r.Played)

@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"bytes"
+	"madang/internal/sharedfiles"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,7 +77,7 @@ func roundTrip(t testing.TB, name string, games []Game) {
 
 // TestRoundTripShared: read(write(read(f))) == read(f) for every shared PDN file.
 func TestRoundTripShared(t *testing.T) {
-	root := sharedGames(t)
+	root := sharedfiles.Path(t, "games")
 	var files []string
 	for _, pat := range []string{"checkers/*.pdn", "checkers/syntax/*.pdn", "draughts/*.pdn", "draughts/*/*.pdn"} {
 		m, _ := filepath.Glob(filepath.Join(root, pat))

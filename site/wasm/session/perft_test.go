@@ -1,8 +1,8 @@
 package session
 
 import (
+	"madang/internal/sharedfiles"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,27 +17,6 @@ import (
 type perftCase struct {
 	game, fen string
 	nodes     []int64
-}
-
-// casesFile finds ../shared/cases/draughts.md by walking up from the test's directory to
-// the one that holds shared/.
-func casesFile(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", "cases", "draughts.md")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("shared/cases/draughts.md not found above the test directory")
-		}
-		dir = parent
-	}
 }
 
 // parsePerft reads the "## Perft" section: a heading line "<game>, ... `FEN`:" followed
@@ -110,7 +89,7 @@ func perft(s rules.State, depth int) int64 {
 }
 
 func TestPerftCasesFile(t *testing.T) {
-	raw, err := os.ReadFile(casesFile(t))
+	raw, err := os.ReadFile(sharedfiles.Path(t, "cases", "draughts.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
