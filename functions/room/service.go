@@ -1,10 +1,10 @@
 package room
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"hash/crc64"
 	"io"
 	"log/slog"
 	"sync"
@@ -180,7 +180,7 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 const stateCacheSize = 4096
 
 // stateCache keeps the decoded body and replayed game state of recently used rooms, keyed
-// by room id, version and the stored bytes' length and checksum, so that a message neither
+// by room id, version and the stored bytes, so that a message neither
 // decodes JSON nor replays the whole game. A stored version's body never changes (a reused
 // id after expiry differs in its bytes), so a hit is right.
 type stateCache struct {
@@ -190,27 +190,24 @@ type stateCache struct {
 
 type cachedState struct {
 	version int64
-	sum     uint64
+	raw     []byte // the stored bytes, never written to (encodeBody or the store made them)
 	b       body
 	state   rules.State
 }
-
-func bodySum(b []byte) uint64 { return crc64.Checksum(b, crcTable) ^ uint64(len(b))<<48 }
-
-var crcTable = crc64.MakeTable(crc64.ECMA)
 
 func (c *stateCache) get(rec Record) (body, rules.State) {
 	c.mu.Lock()
 	e, ok := c.m[rec.ID]
 	c.mu.Unlock()
-	if !ok || e.version != rec.Version || e.sum != bodySum(rec.Body) {
+	// Comparing the bytes is exact and cheaper than any checksum of them.
+	if !ok || e.version != rec.Version || !bytes.Equal(e.raw, rec.Body) {
 		return body{}, nil
 	}
 	return e.b.clone(), e.state
 }
 
 func (c *stateCache) put(id string, version int64, raw []byte, l *loaded) {
-	e := cachedState{version: version, sum: bodySum(raw), b: l.b.clone(), state: l.state}
+	e := cachedState{version: version, raw: raw, b: l.b.clone(), state: l.state}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
@@ -321,7 +318,7 @@ func (s *Service) broadcast(ctx context.Context, l *loaded, eff *effects) {
 		msg := plain
 		if eff != nil && c.ID == eff.sender {
 			if withID == nil {
-				withID = mustJSON(outState{Type: "state", ID: eff.id, Room: snap})
+				withID = stateWithID(plain, eff.id)
 			}
 			msg, sent = withID, true
 		}
@@ -330,7 +327,7 @@ func (s *Service) broadcast(ctx context.Context, l *loaded, eff *effects) {
 	}
 	wg.Wait()
 	if eff != nil && eff.sender != "" && !sent {
-		send(eff.sender, mustJSON(outState{Type: "state", ID: eff.id, Room: snap}))
+		send(eff.sender, stateWithID(plain, eff.id))
 	}
 	// A gone socket leaves this room even when its connection record is already gone
 	// (e.g. sockets of a previous run of the local stack).
@@ -340,6 +337,24 @@ func (s *Service) broadcast(ctx context.Context, l *loaded, eff *effects) {
 		}
 		s.detach(ctx, l.id, c)
 	}
+}
+
+// statePrefix is how an encoded outState without an id begins ("type" is its first field).
+const statePrefix = `{"type":"state",`
+
+// stateWithID is plain (an encoded outState without id) with the id added, byte for byte
+// what encoding outState with that id gives, without encoding the snapshot again.
+func stateWithID(plain []byte, id json.RawMessage) []byte {
+	if len(id) == 0 {
+		return plain
+	}
+	enc := mustJSON(id) // as encoding outState would write it (compacted, HTML-escaped)
+	out := make([]byte, 0, len(plain)+len(enc)+6)
+	out = append(out, statePrefix...)
+	out = append(out, `"id":`...)
+	out = append(out, enc...)
+	out = append(out, ',')
+	return append(out, plain[len(statePrefix):]...)
 }
 
 func (s *Service) post(ctx context.Context, conn string, msg []byte) {
