@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -168,6 +169,10 @@ func readFrame(ctx context.Context, c *websocket.Conn) (loadFrame, error) {
 		return loadFrame{}, err
 	}
 	var f loadFrame
+	if snap, ok := scanState(b); ok {
+		f.Type, f.snap = "state", snap
+		return f, nil
+	}
 	if bytes.HasPrefix(b, []byte(`{"type":"state"`)) {
 		// The common case, decoded in one pass: the server writes "type" first.
 		var st struct {
@@ -305,7 +310,7 @@ func (r *loadRoom) run(ctx context.Context, c *loadClient) {
 			r.st.mu.Unlock()
 			delete(c.sent, s.Ply-1)
 		}
-		var msg map[string]any
+		var msg any
 		switch {
 		case s.Status == "playing" && s.ToMove == c.seat && len(s.Legal) > 0 &&
 			(s.GameNo > movedGame || (s.GameNo == movedGame && s.Ply > movedPly)):
@@ -313,12 +318,12 @@ func (r *loadRoom) run(ctx context.Context, c *loadClient) {
 			r.mu.Lock()
 			mv := s.Legal[r.rng.IntN(len(s.Legal))]
 			r.mu.Unlock()
-			msg = map[string]any{"action": "move", "room": r.id, "token": c.token, "ply": s.Ply, "move": mv}
+			msg = loadMove{Action: "move", Room: r.id, Token: c.token, Ply: &s.Ply, Move: mv}
 			clear(c.sent)
 			c.sent[s.Ply] = time.Now()
 		case s.Status == "over" && s.GameNo > votedGame && !containsSeat(s.Rematch, c.seat):
 			votedGame = s.GameNo
-			msg = map[string]any{"action": "rematch", "room": r.id, "token": c.token}
+			msg = loadMove{Action: "rematch", Room: r.id, Token: c.token}
 		default:
 			continue
 		}
@@ -332,6 +337,15 @@ func (r *loadRoom) run(ctx context.Context, c *loadClient) {
 	}
 }
 
+// loadMove is a move or rematch message (a struct encodes faster than a map).
+type loadMove struct {
+	Action string `json:"action"`
+	Room   string `json:"room"`
+	Token  string `json:"token"`
+	Ply    *int   `json:"ply,omitempty"`
+	Move   string `json:"move,omitempty"`
+}
+
 func containsSeat(xs []int, s int) bool {
 	for _, x := range xs {
 		if x == s {
@@ -339,4 +353,68 @@ func containsSeat(xs []int, s int) bool {
 		}
 	}
 	return false
+}
+
+// scanState reads the few snapshot fields a load client needs from a state frame without
+// decoding the rest (the move list, seats, position): the server writes each key once, and
+// no value before them can contain a key's quoted text (moves and legal moves are plain
+// notation). Anything unexpected reports !ok, and the caller decodes the frame in full.
+func scanState(b []byte) (*loadSnap, bool) {
+	if !bytes.HasPrefix(b, []byte(`{"type":"state"`)) {
+		return nil, false
+	}
+	var s loadSnap
+	num := func(key string) (int64, bool) {
+		v, ok := scanValue(b, key, ",}")
+		if !ok {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(string(v), 10, 64)
+		return n, err == nil
+	}
+	var ok bool
+	var n int64
+	if n, ok = num("gameNo"); !ok {
+		return nil, false
+	}
+	s.GameNo = int(n)
+	if s.Version, ok = num("version"); !ok {
+		return nil, false
+	}
+	if n, ok = num("ply"); !ok {
+		return nil, false
+	}
+	s.Ply = int(n)
+	if n, ok = num("toMove"); !ok {
+		return nil, false
+	}
+	s.ToMove = int(n)
+	v, ok := scanValue(b, "status", ",")
+	if !ok || len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' || bytes.IndexByte(v[1:len(v)-1], '\\') >= 0 {
+		return nil, false
+	}
+	s.Status = string(v[1 : len(v)-1])
+	if v, ok = scanValue(b, "legal", "]"); !ok || json.Unmarshal(append(v, ']'), &s.Legal) != nil {
+		return nil, false
+	}
+	if v, ok = scanValue(b, "rematch", "]"); !ok || json.Unmarshal(append(v, ']'), &s.Rematch) != nil {
+		return nil, false
+	}
+	return &s, true
+}
+
+// scanValue returns the bytes after "key": up to (not including) the first of end, when
+// the key occurs exactly once.
+func scanValue(b []byte, key, end string) ([]byte, bool) {
+	k := `"` + key + `":`
+	i := bytes.Index(b, []byte(k))
+	if i < 0 || bytes.Contains(b[i+len(k):], []byte(k)) {
+		return nil, false
+	}
+	v := b[i+len(k):]
+	j := bytes.IndexAny(v, end)
+	if j < 0 {
+		return nil, false
+	}
+	return v[:j:j], true
 }

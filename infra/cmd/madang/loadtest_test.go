@@ -24,3 +24,35 @@ func TestLoadtestReport(t *testing.T) {
 		t.Fatalf("exit %d, report %+v", code, rep)
 	}
 }
+
+// scanState reads what a full decode reads, and declines frames it cannot read exactly.
+func TestScanStateMatchesDecode(t *testing.T) {
+	frames := []string{
+		`{"type":"state","room":{"id":"abc","game":"checkers","options":{},"version":7,"status":"playing","ply":3,"moves":["c3-d4","f6-e5","d4xf6"],"position":"x","toMove":1,"legal":["e7xg5","g7xe5"],"seats":[{"kind":"human"}],"spectators":0,"drawOffer":null,"result":null,"rematch":[],"gameNo":2,"policy":{},"createdAt":1,"expiresAt":2,"serverTime":3}}`,
+		`{"type":"state","room":{"version":9,"status":"over","ply":40,"moves":[],"toMove":-1,"legal":[],"rematch":[0,1],"gameNo":1}}`,
+	}
+	for _, fr := range frames {
+		got, ok := scanState([]byte(fr))
+		if !ok {
+			t.Fatalf("declined %s", fr)
+		}
+		var want struct {
+			Room loadSnap `json:"room"`
+		}
+		json.Unmarshal([]byte(fr), &want)
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want.Room)
+		if string(g) != string(w) {
+			t.Errorf("got %s, want %s", g, w)
+		}
+	}
+	for _, fr := range []string{
+		`{"type":"error","code":"x"}`,
+		`{"type":"state","room":{"version":9,"status":"playing","ply":4,"drawOffer":{"seat":0,"ply":3},"toMove":0,"legal":[],"rematch":[],"gameNo":1}}`,
+		`{"type":"state","room":{"version":9,"status":"playing","toMove":0,"legal":[],"rematch":[],"gameNo":1}}`,
+	} {
+		if _, ok := scanState([]byte(fr)); ok {
+			t.Errorf("read %s", fr)
+		}
+	}
+}
