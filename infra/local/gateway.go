@@ -145,20 +145,25 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	// One idle timer per socket, re-armed around each read (a context per message cost
+	// more than the read itself); it cancels rctx, which only the reads use.
+	rctx, rcancel := context.WithCancel(ctx)
+	defer rcancel()
+	idleTimer := time.AfterFunc(IdleTimeout, rcancel)
+	defer idleTimer.Stop()
 	tokens, last := float64(RateBurst), time.Now()
 	for {
-		rctx, rcancel := context.WithTimeout(ctx, IdleTimeout)
 		_, data, err := c.Read(rctx)
-		idle := rctx.Err() != nil && ctx.Err() == nil
-		rcancel()
-		if err != nil {
-			if idle {
+		fired := !idleTimer.Stop()
+		if err != nil || fired {
+			if rctx.Err() != nil && ctx.Err() == nil {
 				c.Close(websocket.StatusGoingAway, "idle")
 			} else {
 				c.CloseNow()
 			}
 			return
 		}
+		idleTimer.Reset(IdleTimeout)
 		now := time.Now()
 		g.mu.Lock()
 		s.lastActive = now
@@ -186,15 +191,20 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // writer sends queued frames until the socket ends; a failed write ends the socket.
+// A write that takes longer than writeTimeout ends the socket: one timer per socket,
+// armed around each write, cancels the socket's context, which fails the write.
 func (s *socket) writer(ctx context.Context) {
+	t := time.AfterFunc(writeTimeout, s.cancel)
+	t.Stop()
+	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case msg := <-s.out:
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := s.c.Write(wctx, websocket.MessageText, msg)
-			cancel()
+			t.Reset(writeTimeout)
+			err := s.c.Write(ctx, websocket.MessageText, msg)
+			t.Stop()
 			if err != nil {
 				s.cancel()
 				return
