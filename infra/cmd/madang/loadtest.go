@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"sync"
@@ -58,8 +60,19 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	rooms := fs.Int("rooms", 100, "rooms, each with two clients")
 	duration := fs.Duration("duration", 10*time.Second, "how long to play once every room is ready")
 	game := fs.String("game", "checkers", "game id")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the client to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(stderr, "madang loadtest: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
 	}
 	if *rooms < 1 || *duration <= 0 {
 		fmt.Fprintln(stderr, "madang loadtest: --rooms must be positive and --duration > 0")
