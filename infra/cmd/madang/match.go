@@ -2,12 +2,10 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -141,66 +139,28 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 		procs[i] = p
 	}
-	rep := selfplayReport{Games: *n}
-	total := 0
 	secs := strconv.FormatFloat(float64(*movetime)/1000, 'f', 3, 64)
-	for i := 0; i < *n; i++ {
-		st, _ := g.New(nil)
-		aSeat := rules.Seat(i % 2)
-		rng := rand.New(rand.NewPCG(uint64(*seed), uint64(i/2)))
-		for k := 0; k < *open && st.Phase() == rules.PhaseMove; k++ {
-			ms := st.Moves()
-			st, _ = st.Play(ms[rng.IntN(len(ms))])
-		}
-		for _, p := range procs {
-			p.send("new-game")
-		}
-		forfeit := rules.NoSeat
-		for st.Phase() == rules.PhaseMove && st.Ply() < *maxPlies {
-			who := 0
-			if st.ToMove() != aSeat {
-				who = 1
+	series{game: g, games: *n, seed: *seed, open: *open, maxPlies: *maxPlies,
+		newGame: func(int) {
+			for _, p := range procs {
+				p.send("new-game")
 			}
+		},
+		choose: func(_, who int, st rules.State) (rules.Move, error) {
 			p := procs[who]
 			pos, err := aidraughts.HubPosition(st)
 			if err != nil {
-				fmt.Fprintln(stderr, "match:", err)
-				return 1
+				return nil, err
 			}
 			p.send("pos pos=" + pos)
 			p.send("level move-time=" + secs)
 			p.send("go think")
 			line, err := p.expect("done", time.Duration(*movetime)*time.Millisecond*5+5*time.Second)
-			var m rules.Move
-			if err == nil {
-				f := parseHubLine(line)
-				m, err = aidraughts.RulesMove(st, f.args["move"])
-			}
 			if err != nil {
-				fmt.Fprintf(stderr, "match: game %d: %s forfeits: %v\n", i+1, p.name, err)
-				forfeit = st.ToMove()
-				break
+				return nil, fmt.Errorf("%s: %w", p.name, err)
 			}
-			st, _ = st.Play(m)
-		}
-		o := st.Outcome()
-		result := "draw"
-		switch {
-		case forfeit != rules.NoSeat && forfeit != aSeat, o.Status == rules.Win && o.Winner == aSeat:
-			rep.AWins++
-			result = "a wins"
-		case forfeit != rules.NoSeat, o.Status == rules.Win:
-			rep.BWins++
-			result = "b wins"
-		default:
-			rep.Draws++
-		}
-		total += st.Ply()
-		fmt.Fprintf(stdout, "game %d: a plays seat %d: %s (%s) in %d plies, final %s\n", i+1, aSeat, result,
-			o.Reason, st.Ply(), st.Encode())
-	}
-	rep.AvgPlies = float64(total) / float64(*n)
-	b, _ := json.Marshal(rep)
-	fmt.Fprintln(stdout, string(b))
+			return aidraughts.RulesMove(st, parseHubLine(line).args["move"])
+		},
+	}.play("match", stdout, stderr)
 	return 0
 }

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"time"
 
 	"madang/ai"
@@ -16,15 +14,6 @@ import (
 
 func init() {
 	register("selfplay", "play AI levels against each other and report the score", runSelfplay)
-}
-
-// selfplayReport is the last line of `madang selfplay`.
-type selfplayReport struct {
-	Games    int     `json:"games"`
-	AWins    int     `json:"aWins"`
-	BWins    int     `json:"bWins"`
-	Draws    int     `json:"draws"`
-	AvgPlies float64 `json:"avgPlies"`
 }
 
 // runSelfplay: madang selfplay --game G --a LEVEL --b LEVEL --games N [--seed S]
@@ -72,65 +61,15 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "selfplay: --games, --max-plies must be positive; --movetime, --open not negative")
 		return 2
 	}
-	rep := selfplayReport{Games: *n}
-	totalPlies := 0
-	for i := 0; i < *n; i++ {
-		st, err := g.New(nil)
-		if err != nil {
-			fmt.Fprintln(stderr, "selfplay:", err)
-			return 1
-		}
-		// Seat of player a: 0 in even games, 1 in odd ones.
-		aSeat := rules.Seat(i % 2)
-		rng := rand.New(rand.NewPCG(uint64(*seed), uint64(i/2)))
-		for k := 0; k < *open && st.Phase() == rules.PhaseMove; k++ {
-			ms := st.Moves()
-			if st, err = st.Play(ms[rng.IntN(len(ms))]); err != nil {
-				fmt.Fprintln(stderr, "selfplay:", err)
-				return 1
-			}
-		}
-		start := time.Now()
-		for st.Phase() == rules.PhaseMove && st.Ply() < *maxPlies {
-			who := 0
-			if st.ToMove() != aSeat {
-				who = 1
-			}
+	series{game: g, games: *n, seed: *seed, open: *open, maxPlies: *maxPlies,
+		choose: func(i, who int, st rules.State) (rules.Move, error) {
 			req := ai.Request{State: st, Level: levels[who], Seed: *seed*1_000_003 + int64(i)*1000 + int64(st.Ply())}
 			if levels[who] == ai.Advanced && *movetime > 0 {
 				req.Budget = ai.Budget{Time: time.Duration(*movetime) * time.Millisecond}
 			}
 			res, err := ai.Choose(context.Background(), req)
-			if err != nil {
-				fmt.Fprintln(stderr, "selfplay:", err)
-				return 1
-			}
-			if st, err = st.Play(res.Move); err != nil {
-				fmt.Fprintln(stderr, "selfplay: engine move refused:", err)
-				return 1
-			}
-		}
-		o := st.Outcome()
-		result := "draw"
-		switch {
-		case o.Status == rules.Win && o.Winner == aSeat:
-			rep.AWins++
-			result = "a wins"
-		case o.Status == rules.Win:
-			rep.BWins++
-			result = "b wins"
-		default:
-			rep.Draws++
-			if !o.Over() {
-				o.Reason = rules.MoveLimit
-			}
-		}
-		totalPlies += st.Ply()
-		fmt.Fprintf(stdout, "game %d: a=%s plays seat %d: %s (%s) in %d plies, %v, final %s\n", i+1, levels[0], aSeat,
-			result, o.Reason, st.Ply(), time.Since(start).Round(time.Millisecond), st.Encode())
-	}
-	rep.AvgPlies = float64(totalPlies) / float64(*n)
-	b, _ := json.Marshal(rep)
-	fmt.Fprintln(stdout, string(b))
+			return res.Move, err
+		},
+	}.play("selfplay", stdout, stderr)
 	return 0
 }
