@@ -50,30 +50,24 @@ func logger(l *slog.Logger) *slog.Logger {
 // store failure refuses it (500), so the browser retries instead of holding a socket the
 // service does not know.
 func Connect(rooms Rooms, log *slog.Logger) WebSocket {
-	log = logger(log)
-	return func(ctx context.Context, req events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error) {
-		id := req.RequestContext.ConnectionID
-		if id == "" {
-			return status(http.StatusBadRequest), nil
-		}
-		if err := rooms.Connect(ctx, id); err != nil {
-			log.Error("connect", "conn", id, "err", err)
-			return status(http.StatusInternalServerError), nil
-		}
-		return status(http.StatusOK), nil
-	}
+	return connection("connect", rooms.Connect, logger(log))
 }
 
 // Disconnect handles $disconnect. API Gateway ignores its answer; a failure is logged.
 func Disconnect(rooms Rooms, log *slog.Logger) WebSocket {
-	log = logger(log)
+	return connection("disconnect", rooms.Disconnect, logger(log))
+}
+
+// connection is the handler of a route that only tells the service a connection id:
+// 400 without one, 500 (logged) when the service fails, 200 otherwise.
+func connection(name string, call func(ctx context.Context, connID string) error, log *slog.Logger) WebSocket {
 	return func(ctx context.Context, req events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error) {
 		id := req.RequestContext.ConnectionID
 		if id == "" {
 			return status(http.StatusBadRequest), nil
 		}
-		if err := rooms.Disconnect(ctx, id); err != nil {
-			log.Error("disconnect", "conn", id, "err", err)
+		if err := call(ctx, id); err != nil {
+			log.Error(name, "conn", id, "err", err)
 			return status(http.StatusInternalServerError), nil
 		}
 		return status(http.StatusOK), nil
