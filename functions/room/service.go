@@ -139,6 +139,19 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 	return nil, nil, errf(CodeInternal, "")
 }
 
+// updateQuietly is update for actions no client waits on (delayed checks, AI moves,
+// resets): a room that is gone or expired is not an error, and l is nil then.
+func (s *Service) updateQuietly(ctx context.Context, id string, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, error) {
+	l, eff, e := s.update(ctx, id, fn)
+	if e != nil {
+		if e.Code == CodeRoomNotFound {
+			return nil, nil, nil
+		}
+		return nil, nil, e
+	}
+	return l, eff, nil
+}
+
 // decode reads a stored room and replays its moves.
 func (s *Service) decode(rec Record) (*loaded, error) {
 	l := &loaded{id: rec.ID, version: rec.Version}
@@ -458,7 +471,7 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 	if d.Kind != DelayedAway {
 		return nil
 	}
-	l, eff, e := s.update(ctx, d.Room, func(l *loaded) (*effects, *Error) {
+	l, eff, err := s.updateQuietly(ctx, d.Room, func(l *loaded) (*effects, *Error) {
 		if l.b.Status != StatusPlaying || l.pol.AwayAI == 0 {
 			return &effects{noWrite: true}, nil
 		}
@@ -476,11 +489,8 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 		}
 		return &effects{broadcast: true}, nil
 	})
-	if e != nil {
-		if e.Code == CodeRoomNotFound {
-			return nil
-		}
-		return e
+	if err != nil || l == nil {
+		return err
 	}
 	if !eff.noWrite {
 		s.after(ctx, l, eff)
@@ -534,7 +544,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	// Write on the current room if the turn is still the one the AI thought about (a
 	// watcher may have joined meanwhile); otherwise drop the move.
 	game, ply := l.b.GameNo, len(l.b.Moves)
-	l2, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
+	l2, eff, err := s.updateQuietly(ctx, roomID, func(l *loaded) (*effects, *Error) {
 		if l.b.Status != StatusPlaying || l.b.GameNo != game || len(l.b.Moves) != ply ||
 			l.toMove() != seatIdx || !l.aiPlays(seatIdx) {
 			return &effects{noWrite: true}, nil
@@ -553,11 +563,8 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		}
 		return &effects{broadcast: true}, nil
 	})
-	if e != nil {
-		if e.Code == CodeRoomNotFound {
-			return nil
-		}
-		return e
+	if err != nil || l2 == nil {
+		return err
 	}
 	if !eff.noWrite {
 		s.after(ctx, l2, eff)
@@ -637,7 +644,7 @@ func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error
 // local stack calls it for each stored room when it starts, since no socket survives a
 // restart (API Gateway has no such event; its $disconnect always arrives).
 func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
-	l, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
+	l, eff, err := s.updateQuietly(ctx, roomID, func(l *loaded) (*effects, *Error) {
 		if len(l.b.Conns) == 0 {
 			return &effects{noWrite: true}, nil
 		}
@@ -650,11 +657,8 @@ func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 		l.b.Conns = nil
 		return &effects{}, nil
 	})
-	if e != nil {
-		if e.Code == CodeRoomNotFound {
-			return nil
-		}
-		return e
+	if err != nil || l == nil {
+		return err
 	}
 	if !eff.noWrite {
 		s.kickAI(ctx, l) // invocations of a previous run are lost
