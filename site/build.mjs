@@ -1,5 +1,6 @@
 // Builds the static site into dist/: pages, one CSS file, the page bundles (esbuild, three.js
-// from node_modules), the engine worker, Go's wasm_exec.js and the engine's madang.wasm.
+// from node_modules, one entry per game family with shared chunks), the engine worker, Go's
+// wasm_exec.js and the engine's madang.wasm.
 // The two wasm inputs come from the Makefile (mk/site.mk): WASM=path/to/madang.wasm and
 // WASM_EXEC=$(go env GOROOT)/lib/wasm/wasm_exec.js; without them the build copies whatever
 // is already in dist/assets.
@@ -18,9 +19,13 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(assets, { recursive: true });
 for (const [f, b] of Object.entries(saved)) writeFileSync(join(assets, f), b);
 
+// one entry per game family (src/js/<family>/page.js); the code they share (three.js, the
+// shell, the scene) goes into shared chunks
 await esbuild.build({
-  entryPoints: { draughts: join(src, 'js/draughts-page.js') },
+  entryPoints: { draughts: join(src, 'js/draughts/page.js') },
   bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   minify: true,
   format: 'esm',
   target: ['es2020'],
