@@ -361,6 +361,15 @@ export class Shell {
     const gen = this.gen;
     this.thinking = true;
     this.render();
+    if (v.phase === 'roll') {
+      // dice games: the AI's seat rolls first (the engine's seeded local dice), then moves
+      const r = await this.engine.ask('roll');
+      if (gen !== this.gen) return undefined;
+      this.thinking = false;
+      if (!r.ok) return this.say(refused.aiMove(r.error));
+      this.setView(r.view);
+      return this.maybeAI();
+    }
     const [a] = await Promise.all([
       this.engine.ask('ai', { level: this.level, seed: this.seed + v.ply }),
       new Promise((r) => setTimeout(r, 250)),
@@ -381,6 +390,16 @@ export class Shell {
     if (humanOffered && !c.accept) this.say(MSG.aiDeclined);
     if (c.offer) this.say(MSG.aiOffers);
     // with three seats the next seat may be an AI too
+    return this.maybeAI();
+  }
+
+  /** Dice games: the player's roll (online the server rolls; here the engine's dice). */
+  async roll() {
+    if (!this.myTurn() || this.view.phase !== 'roll') return undefined;
+    if (this.mode === 'online') return this.online.client.roll();
+    const a = await this.engine.ask('roll');
+    if (!a.ok) return this.say(refused.move(a.error));
+    this.setView(a.view);
     return this.maybeAI();
   }
 
