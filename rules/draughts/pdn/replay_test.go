@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"madang/rules"
+	"madang/rules/draughts"
 	"madang/rules/draughts/pdn"
 )
 
@@ -288,5 +289,44 @@ func TestReplayAlphanumeric(t *testing.T) {
 	r := pdn.Replay(&games[0], "checkers")
 	if len(r.Problems) != 0 || len(r.Played) != 1 {
 		t.Errorf("problems %v, played %v", r.Problems, r.Played)
+	}
+}
+
+// TestReplayUnknownSide: a FEN tag with '?' as the side to move (wiegerw/pdn's
+// games/syntax/fen.pdn) starts with the side whose move the record plays first; when the
+// record cannot tell (no move, or a first move either side could play), the problem wraps
+// the rules' ErrSideUnknown.
+func TestReplayUnknownSide(t *testing.T) {
+	const fen = `[FEN "?:W29,13,11:B22,4,2"]` + "\n"
+	for _, c := range []struct {
+		moves string
+		side  rules.Seat // the seat to move at the start; -1: unknown
+	}{
+		{"29-25 *", 1},  // a White man (checkers: White is seat 1) steps towards 1-4
+		{"22-26 *", 0},  // a Black man steps towards 29-32
+		{"1. 4-8 *", 0}, // Black
+		{"*", -1},       // no move tells
+		{"5-9 *", -1},   // no piece on 5: fits neither side
+	} {
+		games, err := pdn.Read([]byte(fen + c.moves))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pdn.Replay(&games[0], "checkers")
+		if c.side < 0 {
+			if len(r.Problems) != 1 || r.Problems[0].Move != -1 || !errors.Is(r.Problems[0].Err, draughts.ErrSideUnknown) || r.Start != nil {
+				t.Errorf("%q: problems %v, want one wrapping ErrSideUnknown", c.moves, r.Problems)
+			}
+			continue
+		}
+		if len(r.Problems) != 0 || r.Start == nil || r.Start.ToMove() != c.side || len(r.Played) != 1 {
+			t.Errorf("%q: problems %v, start %v, want seat %d to move and the move played", c.moves, r.Problems, r.Start, c.side)
+		}
+	}
+	// Every fen.pdn game of the syntax tests: the '?' one has no move, so its side is unknown.
+	games := readFile(t, filepath.Join(sharedfiles.Path(t, "games"), "checkers", "syntax", "fen.pdn"))
+	r := pdn.Replay(&games[0], "checkers")
+	if len(r.Problems) != 1 || !errors.Is(r.Problems[0].Err, draughts.ErrSideUnknown) {
+		t.Errorf("fen.pdn game 1: problems %v, want the unknown side", r.Problems)
 	}
 }
