@@ -173,7 +173,8 @@ type State interface {
 	ToMove() Seat
 	// Phase tells whether the state waits for a move, a roll or nothing.
 	Phase() Phase
-	// Ply counts the plies (moves by one seat) played since the state the game started from.
+	// Ply counts the plies (moves by one seat) played since the state the game started from;
+	// rolls are not plies.
 	Ply() int
 	// Moves lists every legal move in a deterministic order; nil unless Phase is PhaseMove.
 	Moves() []Move
