@@ -1,0 +1,10 @@
+// Package all registers every game family of madang with its engines (see package
+// games): the rules, the AI and the tool hooks. The CLI, `madang serve` and the message
+// and ai Lambda functions import it.
+//
+// A new family adds one line here and one in madang/games/allrules.
+package all
+
+import (
+	_ "madang/games/draughts" // checkers, draughts
+)
