@@ -38,6 +38,19 @@ type Family struct {
 	AltText func(s rules.State, m rules.Move) (text string, ok bool)
 	// Records are the game-record file formats the family reads (PDN for draughts).
 	Records []RecordFormat
+	// Hub, when not nil, writes and reads the family's positions and moves in the Hub
+	// engine protocol (Scan's protocol; `madang engine` and `madang match` speak it).
+	Hub *HubCodec
+}
+
+// HubCodec is a family's text in the Hub protocol (version 2).
+type HubCodec struct {
+	// Position writes s for `pos pos=...`.
+	Position func(s rules.State) (string, error)
+	// MoveText writes a legal move of s for `pos ... moves="..."`.
+	MoveText func(s rules.State, m rules.Move) (string, error)
+	// ParseMove reads an engine's `done move=...` as a legal move of s.
+	ParseMove func(s rules.State, text string) (rules.Move, error)
 }
 
 // RecordFormat reads one kind of game-record file and replays its games through the rules.

@@ -7,11 +7,11 @@
 package draughts
 
 import (
+	"madang/ai"
+	aid "madang/ai/draughts" // the engines of checkers and draughts
 	"madang/games"
 	"madang/rules"
 	rd "madang/rules/draughts"
-
-	_ "madang/ai/draughts" // the engines of checkers and draughts
 )
 
 // Family is the draughts family as registered in package games.
@@ -21,6 +21,7 @@ var Family = &games.Family{
 	Perft:   perft,
 	AltText: algebraic,
 	Records: []games.RecordFormat{pdnFormat},
+	Hub:     &games.HubCodec{Position: aid.HubPosition, MoveText: hubMove, ParseMove: aid.RulesMove},
 }
 
 func init() { games.Register(Family) }
@@ -46,4 +47,14 @@ func algebraic(s rules.State, m rules.Move) (string, bool) {
 		return "", false
 	}
 	return st.Position().AlgebraicText(mv), true
+}
+
+// hubMove writes a legal move of s as the Hub protocol does ("32-28", "28x19x23").
+func hubMove(s rules.State, m rules.Move) (string, error) {
+	v, ok := aid.VariantByID(s.Game().ID())
+	mv, mok := rd.AsMove(m)
+	if !ok || !mok {
+		return "", ai.ErrNoEngine
+	}
+	return v.HubMove(mv), nil
 }
