@@ -9,7 +9,10 @@
 //	                        message and ai Lambda functions
 //	madang/games/allrules   every family's rules without any engine: the connect and
 //	                        disconnect Lambda functions
-//	madang/games/draughts   one family alone: the WebAssembly module of that family
+//	madang/games/draughts   one family alone (rules and engine): the family's
+//	                        WebAssembly module
+//	madang/games/draughts/cli  the family's tool hooks (games.Tools), imported by
+//	                        games/all
 //
 // This package itself imports only package rules, so a program pays only for the families
 // it imports.
@@ -17,18 +20,24 @@ package games
 
 import (
 	"errors"
-	"sort"
 
 	"madang/rules"
 )
 
-// Family describes one game family for the tools. Only Name and Games are required; every
-// hook may be nil.
+// Family describes one game family: its name and games, registered by the family's
+// package, and the hooks of the command-line tools, set by the family's cli package.
 type Family struct {
 	// Name is the family's id ("draughts"), also the name of its WebAssembly module.
 	Name string
 	// Games are the rules registry ids of the family's games ("checkers", "draughts").
 	Games []string
+	Tools
+}
+
+// Tools are a family's optional hooks for the command-line tools (madang perft, moves,
+// replay, match); every field may be nil. They live in a package of their own
+// (games/<family>/cli) so that the family's WebAssembly module does not link them.
+type Tools struct {
 	// Perft, when not nil, counts the leaf nodes of the move tree depth plies below s with
 	// the family's fast move generator; ok is false when s is not a state of the family
 	// (the caller then walks the tree through the rules.State API, see Perft).
@@ -108,11 +117,14 @@ func Register(f *Family) {
 			panic("games: game in two families: " + id)
 		}
 	}
-	families = append(families, f)
+	i := len(families) // keep families sorted by name (there are few: insertion)
+	for i > 0 && families[i-1].Name > f.Name {
+		i--
+	}
+	families = append(families[:i], append([]*Family{f}, families[i:]...)...)
 	for _, id := range f.Games {
 		byGame[id] = f
 	}
-	sort.Slice(families, func(i, j int) bool { return families[i].Name < families[j].Name })
 }
 
 // Families lists the registered families sorted by name. The slice must not be modified.
@@ -131,6 +143,15 @@ func Formats() []RecordFormat {
 		out = append(out, f.Records...)
 	}
 	return out
+}
+
+// SetTools sets the tool hooks of a registered family; the family's cli package calls it
+// from init. It panics when f is not registered (a programming error).
+func SetTools(f *Family, t Tools) {
+	if len(f.Games) == 0 || byGame[f.Games[0]] != f {
+		panic("games: tools for an unregistered family: " + f.Name)
+	}
+	f.Tools = t
 }
 
 // ErrPerftPhase is the error of Perft at a state that waits for dice: give the roll first.

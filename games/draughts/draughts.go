@@ -1,60 +1,22 @@
 // Package draughts is the draughts family of games (checkers and international draughts):
 // importing it registers both games' rules (madang/rules/draughts), their engine
-// (madang/ai/draughts) and the family's hooks for the tools (games.Family: fast perft, the
-// algebraic move names, PDN records).
+// (madang/ai/draughts) and the family in package games. The tools' hooks (fast perft,
+// algebraic names, PDN records, the Hub protocol) are added by madang/games/draughts/cli.
 //
 // The family's WebAssembly module imports this package alone.
 package draughts
 
 import (
-	"madang/ai"
-	aid "madang/ai/draughts" // the engines of checkers and draughts
 	"madang/games"
-	"madang/rules"
 	rd "madang/rules/draughts"
+
+	_ "madang/ai/draughts" // the engines of checkers and draughts
 )
 
 // Family is the draughts family as registered in package games.
 var Family = &games.Family{
-	Name:    "draughts",
-	Games:   []string{rd.English.ID, rd.International.ID},
-	Perft:   perft,
-	AltText: algebraic,
-	Records: []games.RecordFormat{pdnFormat},
-	Hub:     &games.HubCodec{Position: aid.HubPosition, MoveText: hubMove, ParseMove: aid.RulesMove},
+	Name:  "draughts",
+	Games: []string{rd.English.ID, rd.International.ID},
 }
 
 func init() { games.Register(Family) }
-
-// perft is rules/draughts' allocation-free Perft (one node per move as identified by
-// from, to and captured set; the draw rules do not stop it, as in published counts).
-func perft(s rules.State, depth int) (uint64, bool) {
-	st, ok := rd.AsState(s)
-	if !ok {
-		return 0, false
-	}
-	return rd.Perft(st.Position(), depth), true
-}
-
-// algebraic is a move's text with algebraic square names seen from seat 0 ("c3-d4").
-func algebraic(s rules.State, m rules.Move) (string, bool) {
-	st, ok := rd.AsState(s)
-	if !ok {
-		return "", false
-	}
-	mv, ok := rd.AsMove(m)
-	if !ok {
-		return "", false
-	}
-	return st.Position().AlgebraicText(mv), true
-}
-
-// hubMove writes a legal move of s as the Hub protocol does ("32-28", "28x19x23").
-func hubMove(s rules.State, m rules.Move) (string, error) {
-	v, ok := aid.VariantByID(s.Game().ID())
-	mv, mok := rd.AsMove(m)
-	if !ok || !mok {
-		return "", ai.ErrNoEngine
-	}
-	return v.HubMove(mv), nil
-}

@@ -1,4 +1,4 @@
-package draughts
+package cli
 
 import (
 	"bytes"
@@ -9,9 +9,9 @@ import (
 	"madang/rules/draughts/pdn"
 )
 
-// pdnFormat reads PDN files (PDN 3.0) of checkers and draughts games; records without a
+// PDN reads PDN files (PDN 3.0) of checkers and draughts games; records without a
 // GameType tag are played as ReplayOptions.Game, checkers by default.
-var pdnFormat = games.RecordFormat{
+var PDN = games.RecordFormat{
 	Name:       "PDN",
 	Extensions: []string{".pdn"},
 	Sniff:      sniffPDN,

@@ -1,10 +1,10 @@
-package draughts_test
+package cli_test
 
 import (
 	"testing"
 
 	"madang/games"
-	_ "madang/games/draughts"
+	_ "madang/games/draughts/cli"
 	"madang/rules"
 )
 
