@@ -18,11 +18,7 @@
 // it imports.
 package games
 
-import (
-	"errors"
-
-	"madang/rules"
-)
+import "madang/rules"
 
 // Family describes one game family: its name and games, registered by the family's
 // package, and the hooks of the command-line tools, set by the family's cli package.
@@ -154,23 +150,18 @@ func SetTools(f *Family, t Tools) {
 	f.Tools = t
 }
 
-// ErrPerftPhase is the error of Perft at a state that waits for dice: give the roll first.
-var ErrPerftPhase = errors.New("games: perft at a dice roll: enter the dice first")
-
 // Perft counts the leaf nodes of the legal move tree depth plies below s (depth 0 is 1; a
-// finished game counts 0 at any depth above 0). It uses the family's fast
-// hook when there is one and otherwise plays every move through the rules.State API.
-// A chance node met inside the tree expands over the 21 distinct rolls (1-1 .. 6-6, each
-// once). Errors: ErrPerftPhase when s itself waits for a roll; a rules error means a
-// game's Moves and Play disagree.
+// finished game counts 0 at any depth above 0). It uses the family's fast hook when there
+// is one and otherwise plays every move through the rules.State API. A state that waits
+// for a roll (also s itself) expands over the 21 distinct rolls (1-1 .. 6-6, each once)
+// without using a ply, except a roll after which the state still waits for a roll (no
+// legal play, or a tied opening roll), which counts as a ply so that the walk ends. An
+// error means a game's Moves, Play and Roll disagree.
 func Perft(s rules.State, depth int) (uint64, error) {
 	if depth <= 0 {
 		return 1, nil
 	}
-	if s.Phase() == rules.PhaseRoll {
-		return 0, ErrPerftPhase
-	}
-	if f, ok := Of(s.Game().ID()); ok && f.Perft != nil {
+	if f, ok := Of(s.Game().ID()); ok && f.Perft != nil && s.Phase() != rules.PhaseRoll {
 		if n, ok := f.Perft(s, depth); ok {
 			return n, nil
 		}
@@ -191,7 +182,11 @@ func walk(s rules.State, depth int) (uint64, error) {
 				if err != nil {
 					return 0, err
 				}
-				k, err := walk(next, depth)
+				d := depth
+				if next.Phase() == rules.PhaseRoll {
+					d-- // a roll without a play
+				}
+				k, err := walk(next, d)
 				if err != nil {
 					return 0, err
 				}

@@ -1,7 +1,6 @@
 package games_test
 
 import (
-	"errors"
 	"testing"
 
 	"madang/games"
@@ -27,17 +26,5 @@ func TestPerftGenericWalk(t *testing.T) {
 			t.Errorf("depth %d: %d %v, want %d", d, n, err, want)
 		}
 		want *= 3
-	}
-}
-
-type rollState struct{ rules.State }
-
-func (rollState) Phase() rules.Phase { return rules.PhaseRoll }
-
-func TestPerftAtRoll(t *testing.T) {
-	g, _ := rules.Lookup(trackgame.ID)
-	s, _ := g.New(nil)
-	if _, err := games.Perft(rollState{s}, 1); !errors.Is(err, games.ErrPerftPhase) {
-		t.Errorf("perft at a roll: %v, want ErrPerftPhase", err)
 	}
 }

@@ -132,8 +132,24 @@ func TestDiceMoves(t *testing.T) {
 	if code, _, errs := run(t, "moves", "--game", "dice-race", "--dice", "7-1"); code != 2 || errs == "" {
 		t.Errorf("bad dice: exit %d, %q", code, errs)
 	}
-	if code, _, errs := run(t, "perft", "--game", "dice-race", "--depth", "1"); code != 2 || !strings.Contains(errs, "dice") {
+	if code, _, errs := run(t, "perft", "--game", "dice-race", "--depth", "1"); code != 2 || !strings.Contains(errs, "give --dice") {
 		t.Errorf("perft at a roll: exit %d, %q", code, errs)
+	}
+}
+
+// perft --dice rolls first; the rolls inside the tree expand over the 21 rolls: after
+// either move of 5-3 the opponent has 6 doubles with one move and 15 others with two,
+// 36 leaves, so depth 2 is 72.
+func TestDicePerft(t *testing.T) {
+	for depth, want := range map[string]string{"1": "2\n", "2": "72\n"} {
+		code, out, errs := run(t, "perft", "--game", "dice-race", "--dice", "5-3", "--depth", depth)
+		if code != 0 || out != want {
+			t.Errorf("depth %s: exit %d, %q, %q; want %q", depth, code, out, errs, want)
+		}
+	}
+	code, out, _ := run(t, "perft", "--game", "dice-race", "--dice", "5-3", "--depth", "2", "--divide")
+	if code != 0 || out != "+3 36\n+5 36\n72\n" {
+		t.Errorf("divide: exit %d, %q", code, out)
 	}
 }
 

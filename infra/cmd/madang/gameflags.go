@@ -91,3 +91,21 @@ func parseDice(s string) (rules.Dice, error) {
 	}
 	return rules.Dice{int8(x), int8(y)}, nil
 }
+
+// rollFirst enters the dice text of --dice ("" for none) into s: required exactly when s
+// waits for a roll.
+func rollFirst(s rules.State, dice string) (rules.State, error) {
+	switch {
+	case dice != "" && s.Phase() != rules.PhaseRoll:
+		return nil, errors.New("--dice: the position does not wait for a roll")
+	case dice == "" && s.Phase() == rules.PhaseRoll:
+		return nil, errors.New("the position waits for a roll: give --dice A-B")
+	case dice == "":
+		return s, nil
+	}
+	d, err := parseDice(dice)
+	if err != nil {
+		return nil, err
+	}
+	return s.Roll(d)
+}

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"madang/games"
-	"madang/rules"
 )
 
 func init() {
@@ -37,21 +36,8 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "moves:", err)
 		return 2
 	}
-	switch {
-	case *diceText != "" && st.Phase() != rules.PhaseRoll:
-		fmt.Fprintln(stderr, "moves: --dice: the position does not wait for a roll")
-		return 2
-	case *diceText != "":
-		d, err := parseDice(*diceText)
-		if err == nil {
-			st, err = st.Roll(d)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "moves:", err)
-			return 2
-		}
-	case st.Phase() == rules.PhaseRoll:
-		fmt.Fprintln(stderr, "moves: the position waits for a roll: give --dice A-B")
+	if st, err = rollFirst(st, *diceText); err != nil {
+		fmt.Fprintln(stderr, "moves:", err)
 		return 2
 	}
 	fam, _ := games.Of(st.Game().ID())

@@ -15,8 +15,10 @@ func init() {
 }
 
 // runPerft: madang perft --game G [--players N] [--pieces N] [--opt k=v] --depth N
-// [--position P] [--divide]. A game whose family has a perft hook (games.Family.Perft) is
-// counted by it, any other through the rules.State API (games.Perft). The leaf count is
+// [--position P] [--dice A-B] [--divide]. A game whose family has a perft hook
+// (games.Tools.Perft) is counted by it, any other through the rules.State API (games.Perft;
+// rolls inside the tree expand over the 21 rolls). A position that waits for a roll needs
+// --dice. The leaf count is
 // the last line of stdout; time and nodes/s go to stderr.
 func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
@@ -25,6 +27,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 1, "depth in plies (>= 0)")
 	pos := fs.String("position", "", "start position in the game's encoding (PDN FEN for checkers and draughts; default: the start position)")
 	divide := fs.Bool("divide", false, "print the count below each legal move first")
+	diceText := fs.String("dice", "", "dice A-B to roll first when the position waits for a roll")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -33,6 +36,9 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	st, err := gf.state(*pos)
+	if err == nil {
+		st, err = rollFirst(st, *diceText)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "perft:", err)
 		return 2
