@@ -156,6 +156,8 @@ export class Shell {
     this.sel = null;
     this.offerNext = false;
     $('result').hidden = true;
+    // a notice over the menu (a dead room link) goes as soon as a game is chosen
+    $('menu-notice').hidden = true;
     const a = await this.engine.ask('start', { game: this.game, fen });
     if (!a.ok) return this.say(MSG.engineFailed);
     const fromMenu = !$('menu').hidden;
