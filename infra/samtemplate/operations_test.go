@@ -2,6 +2,8 @@ package samtemplate
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -204,5 +206,53 @@ func TestMissingPathsShowThe404Page(t *testing.T) {
 		if m == nil || m["ResponseCode"] != "404" || m["ResponsePagePath"] != "/404.html" {
 			t.Errorf("error %s: %v, want ResponseCode 404 and ResponsePagePath /404.html", code, m)
 		}
+	}
+}
+
+// TestStackNameLimitDocumented: the names the template derives from the stack name (the AI
+// function, the CloudFront function, the origin access control...) are limited to 64
+// characters, so the stack name must leave room for the longest suffix; README's deploy
+// section states that limit.
+func TestStackNameLimitDocumented(t *testing.T) {
+	tpl := load(t)
+	longest := ""
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, c := range v {
+				walk(k, c)
+			}
+		case []any:
+			for _, c := range v {
+				walk(key, c)
+			}
+		case string:
+			if suffix, ok := strings.CutPrefix(v, "${AWS::StackName}"); ok && (key == "Name" || key == "FunctionName" || key == "Fn::Sub") && !strings.Contains(suffix, "$") && len(suffix) > len(longest) {
+				longest = suffix
+			}
+		}
+	}
+	for _, r := range tpl.Resources {
+		p := props(r)
+		for _, k := range []string{"Name", "FunctionName"} {
+			if m, ok := p[k].(map[string]any); ok {
+				walk(k, m)
+			}
+		}
+		if oac, ok := p["OriginAccessControlConfig"].(map[string]any); ok {
+			walk("Name", oac["Name"])
+		}
+	}
+	if longest == "" {
+		t.Fatal("no name derived from the stack name found")
+	}
+	limit := 64 - len(longest)
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("Stack name: at most %d characters", limit); !strings.Contains(string(b), want) {
+		t.Errorf("README does not say %q (longest derived suffix %q)", want, longest)
 	}
 }
