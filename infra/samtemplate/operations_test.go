@@ -41,7 +41,8 @@ func (tpl template) numberDefault(t *testing.T, name string) int {
 }
 
 // TestStageAutoDeploys: the stage redeploys itself on every change of a route or integration
-// (AutoDeploy), and no hand-made Deployment pins it to the routes of the first deploy.
+// (AutoDeploy), no hand-made Deployment pins it to the routes of the first deploy, and it is
+// created after every route.
 func TestStageAutoDeploys(t *testing.T) {
 	tpl := load(t)
 	if deps := tpl.ofType("AWS::ApiGatewayV2::Deployment"); len(deps) != 0 {
@@ -57,6 +58,19 @@ func TestStageAutoDeploys(t *testing.T) {
 	}
 	if p["DeploymentId"] != nil {
 		t.Errorf("stage %s: DeploymentId %v with AutoDeploy", stages[0], p["DeploymentId"])
+	}
+	// The stage's first automatic deployment happens when it is created: every route must
+	// exist by then (API Gateway refuses to deploy an API without routes, and a route made
+	// later would only reach the stage with the next change).
+	deps := map[string]bool{}
+	list, _ := tpl.Resources[stages[0]]["DependsOn"].([]any)
+	for _, d := range list {
+		deps[fmt.Sprint(d)] = true
+	}
+	for _, name := range tpl.ofType("AWS::ApiGatewayV2::Route") {
+		if !deps[name] {
+			t.Errorf("stage %s does not depend on route %s", stages[0], name)
+		}
 	}
 }
 
