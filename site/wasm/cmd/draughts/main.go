@@ -1,0 +1,19 @@
+//go:build js && wasm
+
+// Command draughts is the WebAssembly engine of the draughts family (checkers and
+// international draughts), built with GOOS=js GOARCH=wasm to site/.build/draughts.wasm and
+// run in the engine Web Worker (site/src/js/worker.js); the message interface is package
+// jsapi's. Only the checkers and draughts pages load it.
+package main
+
+import (
+	// The family's rules and AI engine. Seam: these two imports become the draughts subset
+	// of the one registration package once it lands on main (issue 9, item 3).
+	_ "madang/ai/draughts"
+	_ "madang/rules/draughts"
+
+	"madang/site/wasm/draughtsview"
+	"madang/site/wasm/jsapi"
+)
+
+func main() { jsapi.Serve(draughtsview.Family{}) }
