@@ -10,7 +10,7 @@ import (
 
 // diceGame is a test-only dice race for the session core ("dicerace"): two seats; each
 // turn the seat rolls, then moves its counter by the first die ("a") or the second ("b");
-// the first to 20 wins. A double six has no legal play, so Roll ends the turn (issue 9: "a
+// the first to 20 wins; the first roll of the game counts as its opening roll (rules.Dicer). A double six has no legal play, so Roll ends the turn (issue 9: "a
 // roll with no legal play ends the turn inside Roll"). Its resignation gives the opponent 2
 // points, so tests can see that the session asks the state (ResignOutcome).
 type diceGame struct{}
@@ -125,6 +125,10 @@ func (s *diceState) Outcome() rules.Outcome {
 func (s *diceState) Counters() []rules.Counter { return nil }
 func (s *diceState) Encode() string {
 	return strconv.Itoa(s.pos[0]) + "," + strconv.Itoa(s.pos[1])
+}
+func (s *diceState) Dice() (rules.Dice, bool) { return s.dice, s.rolled && !s.over() }
+func (s *diceState) Opening() bool {
+	return s.ply == 0 && !s.rolled && !s.over()
 }
 func (s *diceState) ResignOutcome(seat rules.Seat) rules.Outcome {
 	o := rules.WinFor(1-seat, rules.Resign)

@@ -32,12 +32,13 @@ var (
 
 // entry is one item of the log: a move or a roll.
 type entry struct {
-	text   string         // canonical move text, or the dice as "5-3"
-	roll   bool           // a dice roll, not a move
-	offer  bool           // a draw offer rides on this move
-	seat   int            // who moved or rolled
-	view   map[string]any // the family's picture of the move as the legal list showed it; nil for a roll
-	resets bool           // the move lifts a refused offer's ban (DrawOffers)
+	text    string         // canonical move text, or the dice as "5-3" (rules.Dice.String)
+	roll    bool           // a dice roll, not a move
+	opening bool           // the opening roll of a dice game (rules.IsOpening)
+	offer   bool           // a draw offer rides on this move
+	seat    int            // who moved or rolled
+	view    map[string]any // the family's picture of the move as the legal list showed it; nil for a roll
+	resets  bool           // the move lifts a refused offer's ban (DrawOffers)
 }
 
 // Session is one game in the browser for one family. Create it with New; then Start.
@@ -114,7 +115,7 @@ func (s *Session) Load(gameID, position string, opts rules.Options, seed uint64,
 func (s *Session) replay(texts []string, offers []bool) error {
 	for i, t := range texts {
 		if s.cur().Phase() == rules.PhaseRoll {
-			d, err := parseDice(t)
+			d, err := rules.ParseDice(t)
 			if err != nil {
 				return err
 			}
@@ -258,7 +259,7 @@ func (s *Session) roll(d rules.Dice) error {
 		return err
 	}
 	s.states = append(s.states, next)
-	s.hist = append(s.hist, entry{text: diceText(d), roll: true, seat: int(st.ToMove())})
+	s.hist = append(s.hist, entry{text: d.String(), roll: true, opening: rules.IsOpening(st), seat: int(st.ToMove())})
 	return nil
 }
 
@@ -304,8 +305,9 @@ func (s *Session) UndoTo(seat int) error {
 	return s.Undo(n)
 }
 
-// Resign ends the game as a loss for seat, with the outcome the rules give (see
-// resignOutcome). Errors: ErrNoGame, ErrOver, ErrSeat.
+// Resign ends the game as a loss for seat, with the outcome the rules give
+// (rules.ResignOutcome: the state's own rule, else the next seat wins one point), as the
+// room decides it. Errors: ErrNoGame, ErrOver, ErrSeat.
 func (s *Session) Resign(seat int) error {
 	if err := s.ready(); err != nil {
 		return err
@@ -313,7 +315,7 @@ func (s *Session) Resign(seat int) error {
 	if seat < 0 || seat >= s.cur().Seats() {
 		return ErrSeat
 	}
-	o := resignOutcome(s.cur(), rules.Seat(seat))
+	o := rules.ResignOutcome(s.cur(), rules.Seat(seat))
 	s.ended = &o
 	return nil
 }

@@ -45,8 +45,9 @@ func rolls(t *testing.T, s *Session, n int) []rules.Dice {
 // another seed, every one of the 36 throws reachable.
 func TestRollSeeded(t *testing.T) {
 	s := newSession(t, diceID, "", nil, 7)
-	if v := s.View(); v["phase"] != "roll" || len(v["moves"].([]any)) != 0 || v["toMove"] != 0 {
-		t.Fatalf("start: phase %v moves %v toMove %v, want roll, none, 0", v["phase"], v["moves"], v["toMove"])
+	if v := s.View(); v["phase"] != "roll" || len(v["moves"].([]any)) != 0 || v["toMove"] != 0 || v["dice"] != nil || v["opening"] != true {
+		t.Fatalf("start: phase %v moves %v toMove %v dice %v opening %v, want roll, none, 0, nil, true",
+			v["phase"], v["moves"], v["toMove"], v["dice"], v["opening"])
 	}
 	d, err := s.Roll()
 	if err != nil {
@@ -57,12 +58,24 @@ func TestRollSeeded(t *testing.T) {
 		t.Fatalf("after the roll: phase %v ply %v moves %v", v["phase"], v["ply"], v["moves"])
 	}
 	last := v["last"].(map[string]any)
-	if last["text"] != diceText(d) || last["roll"] != true || last["seat"] != 0 {
-		t.Errorf("last %v, want the roll %s by seat 0", last, diceText(d))
+	if last["text"] != d.String() || last["roll"] != true || last["opening"] != true || last["seat"] != 0 {
+		t.Errorf("last %v, want the opening roll %s by seat 0", last, d.String())
 	}
 	h := v["history"].([]any)[0].(map[string]any)
-	if h["text"] != diceText(d) || h["roll"] != true {
-		t.Errorf("history %v, want the roll", h)
+	if h["text"] != d.String() || h["roll"] != true || h["opening"] != true {
+		t.Errorf("history %v, want the opening roll", h)
+	}
+	if dv, ok := v["dice"].([]any); !ok || len(dv) != 2 || dv[0] != int(d[0]) || dv[1] != int(d[1]) || v["opening"] != false {
+		t.Errorf("view dice %v opening %v, want %v and false", v["dice"], v["opening"], d)
+	}
+	if err := s.PlayText("a", false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Roll(); err != nil {
+		t.Fatal(err)
+	}
+	if h := s.View()["history"].([]any)[2].(map[string]any); h["roll"] != true || h["opening"] != nil {
+		t.Errorf("second roll %v, want a roll that is not the opening", h)
 	}
 
 	a := rolls(t, newSession(t, diceID, "", nil, 7), 400)
@@ -213,22 +226,5 @@ func TestNoOffersNoEngine(t *testing.T) {
 	}
 	if _, err := s.AIMove("beginner", 1); !errors.Is(err, ai.ErrNoEngine) {
 		t.Errorf("AI: %v, want ErrNoEngine", err)
-	}
-}
-
-func TestDiceText(t *testing.T) {
-	for _, d := range []rules.Dice{{5, 3}, {1, 1}, {6, 2}} {
-		got, err := parseDice(diceText(d))
-		if err != nil || got != d {
-			t.Errorf("%v: %q read back %v %v", d, diceText(d), got, err)
-		}
-	}
-	if diceText(rules.Dice{5, 3}) != "5-3" {
-		t.Errorf("5,3 as %q, want 5-3", diceText(rules.Dice{5, 3}))
-	}
-	for _, bad := range []string{"", "0-3", "5-7", "53", "5-3 ", "5x3"} {
-		if _, err := parseDice(bad); !errors.Is(err, rules.ErrNotation) {
-			t.Errorf("%q: %v, want ErrNotation", bad, err)
-		}
 	}
 }

@@ -11,10 +11,14 @@ import "madang/rules"
 //	ply       entries in the log (moves and rolls)
 //	toMove    seat to act (0 acts first), -1 when over
 //	phase     "move" | "roll" | "over"
+//	dice      [a, b] the dice the seat to act plays with (dice games in phase move), else nil
+//	opening   a dice game waits for its opening roll (rules.IsOpening)
 //	moves     []any of move maps {i, text, ...family fields}, the legal moves in order
 //	          (none while a roll is due or the game is over)
-//	last      the last entry: its move map plus seat, or {text, roll: true, seat}; nil at the start
+//	last      the last entry: its move map plus seat, or {text, roll: true, opening?, seat}; nil
+//	          at the start
 //	history   []any of {text, offer, seat, ...the family's HistoryFields}, rolls with roll: true
+//	          (and opening: true for the opening roll)
 //	outcome   {status: "ongoing"|"win"|"draw", winner, reason, points}
 //	counters  []any of {rule, pliesLeft}
 //	offer     a draw offer awaits the side to move
@@ -50,6 +54,9 @@ func (s *Session) View() map[string]any {
 		if e.roll {
 			h["roll"] = true
 		}
+		if e.opening {
+			h["opening"] = true
+		}
 		for _, f := range fields {
 			if v, ok := e.view[f]; ok {
 				h[f] = v
@@ -60,6 +67,9 @@ func (s *Session) View() map[string]any {
 			l := map[string]any{"text": e.text, "seat": e.seat}
 			if e.roll {
 				l["roll"] = true
+			}
+			if e.opening {
+				l["opening"] = true
 			}
 			for k, v := range e.view {
 				l[k] = v
@@ -84,6 +94,10 @@ func (s *Session) View() map[string]any {
 	for k, v := range s.opts {
 		opts[k] = v
 	}
+	var dice any
+	if d, ok := rules.DiceOf(st); ok && !out.Over() {
+		dice = []any{int(d[0]), int(d[1])}
+	}
 	v := map[string]any{
 		"game":     s.game.ID(),
 		"options":  opts,
@@ -91,6 +105,8 @@ func (s *Session) View() map[string]any {
 		"ply":      len(s.hist),
 		"toMove":   s.ToMove(),
 		"phase":    phaseName(s.Phase()),
+		"dice":     dice,
+		"opening":  !out.Over() && rules.IsOpening(st),
 		"moves":    moves,
 		"last":     last,
 		"history":  hist,
