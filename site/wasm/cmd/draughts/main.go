@@ -7,10 +7,7 @@
 package main
 
 import (
-	// The family's rules and AI engine. Seam: these two imports become the draughts subset
-	// of the one registration package once it lands on main (issue 9, item 3).
-	_ "madang/ai/draughts"
-	_ "madang/rules/draughts"
+	_ "madang/games/draughts" // the family's rules and AI engine, as registered for every program
 
 	"madang/site/wasm/draughtsview"
 	"madang/site/wasm/jsapi"
