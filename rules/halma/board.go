@@ -22,7 +22,7 @@
 // Position is a small comparable value (one 128-bit set per seat, the kings, counters), so
 // it can be a map key and be copied freely.
 //
-//	p := halma.Diamond.Start(3, 15)        // or halma.Decode(cfg, text)
+//	p, _ := halma.Diamond.Start(3, 15)     // or halma.Diamond.Decode(3, 15, text)
 //	var l halma.MoveList                   // caller-owned; keep one per ply
 //	p.Generate(&l)                         // legal moves only (pass when there is none)
 //	for _, m := range l.Slice() {
@@ -109,7 +109,8 @@ var geo struct {
 	q, r     [NumHoles]int8
 	row, pos [NumHoles]int8 // 1-based row and position within the row
 	nb       [NumHoles][6]Hole
-	rowFirst [19]Hole // first hole of rows 1..17; rowFirst[18] = NumHoles
+	jump     [NumHoles][6]Hole // the hole two steps away in direction d, or NoHole
+	rowFirst [19]Hole          // first hole of rows 1..17; rowFirst[18] = NumHoles
 	grid     [17][17]Hole
 	tri      [6]holeSet // the 10-hole triangle of each camp
 	camp15   [6]holeSet // the triangle and its five border holes
@@ -196,6 +197,7 @@ func init() {
 		q, r := int(geo.q[h]), int(geo.r[h])
 		for d := 0; d < 6; d++ {
 			geo.nb[h][d] = holeAt(q+dirQ[d], r+dirR[d])
+			geo.jump[h][d] = holeAt(q+2*dirQ[d], r+2*dirR[d])
 		}
 		k := campOf(q, r)
 		if k >= 0 {

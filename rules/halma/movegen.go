@@ -99,7 +99,17 @@ func (p *Position) generate(l *MoveList, gifts bool) {
 				at := queue[head]
 				head++
 				for d := 0; d < 6; d++ {
-					to := hop(occ, kings, isKing, at, d)
+					var to Hole
+					if isKing {
+						to = hop(occ, kings, true, at, d)
+					} else {
+						// An ordinary piece: over the neighbour (no king) to the hole beyond.
+						o, l := geo.nb[at][d], geo.jump[at][d]
+						if l < 0 || !occ.has(o) || occ.has(l) || kings.has(o) {
+							continue
+						}
+						to = l
+					}
 					if to < 0 || seen.has(to) || !allowed.has(to) {
 						continue
 					}
