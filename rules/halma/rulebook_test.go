@@ -412,3 +412,22 @@ func TestMoveLimits(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Python-Checkers #2 (long chains cut at the board edge): a six-jump chain up the right
+// edge of camp 0 and the hexagon, from 1.1 to the apex of camp 4 (13.13), with pieces on
+// every other hole of the line.
+func TestLongChainToTheEdge(t *testing.T) {
+	p := decode(t, &ChineseCheckers, 2, 10, "0 1.1,4.4,8.9,12.12/2.2,6.9,10.10 0 0")
+	m := Move{hole(t, "1.1"), hole(t, "13.13")}
+	if !p.IsLegal(m) {
+		t.Fatalf("1.1-13.13 not legal; destinations %v", destinations(t, p, "1.1"))
+	}
+	want := "1.1-3.3-5.9-7.9-9.9-11.11-13.13"
+	if got := PathText(p.Path(m)); got != want {
+		t.Errorf("path %s, want %s", got, want)
+	}
+	if pm, err := p.ParseMove(want); err != nil || pm != m {
+		t.Errorf("%s: %v %v", want, pm, err)
+	}
+	wantDests(t, p, "1.1", "2.1", "3.3", "5.9", "7.9", "9.9", "11.11", "13.13")
+}
