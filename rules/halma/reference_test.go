@@ -261,11 +261,15 @@ func refPerft(p Position, depth int) uint64 {
 	return n
 }
 
-// The perft figures to depth 3 from the reference generator.
+// The perft figures to depth 4 (3 with -short) from the reference generator.
 func TestPerftReference(t *testing.T) {
+	depth := 4
+	if testing.Short() {
+		depth = 3
+	}
 	for _, c := range perftCases {
 		p, _ := c.r.Start(c.players, c.pieces)
-		for d := 1; d <= 3; d++ {
+		for d := 1; d <= depth; d++ {
 			if got := refPerft(p, d); got != c.nodes[d-1] {
 				t.Errorf("%s depth %d: reference %d, table %d", c.name, d, got, c.nodes[d-1])
 			}
