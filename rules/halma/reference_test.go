@@ -137,9 +137,10 @@ func refWins(q Position, o int) bool {
 }
 
 // randomPlayouts plays n games of random moves from the start of every config, calling fn
-// on each position before its move.
-func randomPlayouts(t *testing.T, n, maxPlies int, fn func(p Position, l *MoveList)) {
+// on each position before its move; it returns the final positions.
+func randomPlayouts(t *testing.T, n, maxPlies int, fn func(p Position, l *MoveList)) []Position {
 	rng := rand.New(rand.NewPCG(1, 2))
+	var ends []Position
 	for _, c := range perftCases {
 		for g := 0; g < n; g++ {
 			p, _ := c.r.Start(c.players, c.pieces)
@@ -149,8 +150,10 @@ func randomPlayouts(t *testing.T, n, maxPlies int, fn func(p Position, l *MoveLi
 				fn(p, &l)
 				p = p.Apply(l.Moves[rng.IntN(l.N)])
 			}
+			ends = append(ends, p)
 		}
 	}
+	return ends
 }
 
 // Generate and the hop-by-hop reference reach the same (from, to) set, and every landing
@@ -162,7 +165,7 @@ func TestGenerateMatchesReference(t *testing.T) {
 		games = 2
 	}
 	checked := 0
-	randomPlayouts(t, games, 120, func(p Position, l *MoveList) {
+	_ = randomPlayouts(t, games, 120, func(p Position, l *MoveList) {
 		ref := refMoves(p)
 		got := map[Move]bool{}
 		for _, m := range l.Slice() {
@@ -205,7 +208,7 @@ func TestPlayoutInvariants(t *testing.T) {
 	if testing.Short() {
 		games = 3
 	}
-	randomPlayouts(t, games, 300, func(p Position, l *MoveList) {
+	ends := randomPlayouts(t, games, 2000, func(p Position, l *MoveList) {
 		c := p.config()
 		if why := p.check(); why != "" {
 			t.Fatalf("%s: %s", p.Encode(), why)
@@ -244,6 +247,17 @@ func TestPlayoutInvariants(t *testing.T) {
 			}
 		}
 	})
+	// Every game ends, by the move limit at the latest, and the outcome says why.
+	for _, p := range ends {
+		o := p.Outcome()
+		switch {
+		case o.Status == rules.Win && o.Reason == rules.CampFilled && p.Wins(o.Winner):
+		case o.Status == rules.Draw && o.Reason == rules.MoveLimit && p.Plies() == p.MoveLimit():
+		case o.Status == rules.Draw && o.Reason == AllPassed && p.Passes() == p.Seats():
+		default:
+			t.Errorf("%s: game ended with %+v", p.Encode(), o)
+		}
+	}
 }
 
 // refPerft is Perft with refMoves.
