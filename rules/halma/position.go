@@ -162,7 +162,7 @@ func (p Position) Outcome() rules.Outcome {
 		}
 	}
 	if int(p.passes) >= c.seats {
-		return rules.DrawBy(AllPassed)
+		return rules.DrawBy(rules.AllPassed)
 	}
 	if int(p.plies) >= c.limit {
 		return rules.DrawBy(rules.MoveLimit)

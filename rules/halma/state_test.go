@@ -130,7 +130,7 @@ func TestArrivedGoalDistanceResign(t *testing.T) {
 	}
 	// Green nearer its goal (target apex 5.1) than yellow (5.13): red resigns, green wins.
 	s2 := NewState(decode(t, &Diamond, 3, 15, "0 K9.5/K12.4/K6.2 0 0"))
-	if o := s2.ResignOutcome(0); o != rules.WinFor(2, rules.Resign) {
+	if o := rules.ResignOutcome(s2, 0); o != rules.WinFor(2, rules.Resign) {
 		t.Errorf("green nearer: %+v (distances %d %d)", o, s2.GoalDistance(1), s2.GoalDistance(2))
 	}
 	// Two players: the other seat wins.
