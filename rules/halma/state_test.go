@@ -140,3 +140,22 @@ func TestArrivedGoalDistanceResign(t *testing.T) {
 		t.Errorf("two players: %+v", o)
 	}
 }
+
+// Hash ignores the counters and tells apart the positions of a random walk.
+func TestHash(t *testing.T) {
+	p, _ := Diamond.Start(3, 15)
+	q := p
+	q.plies, q.passes = 9, 1
+	if p.Hash() != q.Hash() {
+		t.Error("the counters change the hash")
+	}
+	seen := map[uint64]Position{}
+	_ = randomPlayouts(t, 2, 200, func(p Position, l *MoveList) {
+		k := p
+		k.plies, k.passes = 0, 0
+		if o, ok := seen[p.Hash()]; ok && o != k {
+			t.Fatalf("hash collision: %s and %s", o.Encode(), k.Encode())
+		}
+		seen[p.Hash()] = k
+	})
+}
