@@ -81,17 +81,6 @@ func (g *gameFlags) state(pos string) (rules.State, error) {
 	return gm.Decode(opts, pos)
 }
 
-// parseDice reads dice text "A-B" (each 1..6), the text of a roll in the move logs.
-func parseDice(s string) (rules.Dice, error) {
-	a, b, ok := strings.Cut(s, "-")
-	x, err1 := strconv.Atoi(a)
-	y, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || x < 1 || x > 6 || y < 1 || y > 6 {
-		return rules.Dice{}, errors.New("dice " + strconv.Quote(s) + ": want A-B with each die 1..6")
-	}
-	return rules.Dice{int8(x), int8(y)}, nil
-}
-
 // rollFirst enters the dice text of --dice ("" for none) into s: required exactly when s
 // waits for a roll.
 func rollFirst(s rules.State, dice string) (rules.State, error) {
@@ -103,7 +92,7 @@ func rollFirst(s rules.State, dice string) (rules.State, error) {
 	case dice == "":
 		return s, nil
 	}
-	d, err := parseDice(dice)
+	d, err := rules.ParseDice(dice)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	_ "madang/internal/trackgame" // "track": a game with options and no family (generic paths)
-	"madang/rules"
 )
 
 func run(t *testing.T, args ...string) (int, string, string) {
@@ -55,20 +54,10 @@ func TestMovesAlgebraic(t *testing.T) {
 	}
 }
 
-// --dice is refused where no roll is due, and bad dice text is refused.
+// --dice is refused where no roll is due (dice text itself is tested in package rules).
 func TestMovesDice(t *testing.T) {
 	if code, _, errs := run(t, "moves", "--game", "checkers", "--dice", "5-3"); code != 2 || !strings.Contains(errs, "does not wait for a roll") {
 		t.Errorf("dice without a roll: exit %d, %q", code, errs)
-	}
-	for text, want := range map[string]rules.Dice{"5-3": {5, 3}, "6-6": {6, 6}, "1-2": {1, 2}} {
-		if d, err := parseDice(text); err != nil || d != want {
-			t.Errorf("parseDice(%q) = %v, %v", text, d, err)
-		}
-	}
-	for _, bad := range []string{"", "5", "0-3", "7-1", "5-3-1", "a-b", "5--3"} {
-		if _, err := parseDice(bad); err == nil {
-			t.Errorf("parseDice(%q): no error", bad)
-		}
 	}
 }
 

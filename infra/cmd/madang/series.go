@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"time"
 
@@ -36,7 +35,7 @@ type step struct {
 // text is the step's text in the move log ("11-15", "5-3").
 func (s step) text() string {
 	if s.move == nil {
-		return strconv.Itoa(int(s.dice[0])) + "-" + strconv.Itoa(int(s.dice[1]))
+		return s.dice.String()
 	}
 	return s.move.String()
 }
@@ -63,20 +62,11 @@ type series struct {
 	choose func(i, who int, rec *record) (rules.Move, error)
 }
 
-// resigner is the rules' optional outcome of a resignation (rules.ResignOutcome when the
-// game defines one; otherwise the next seat wins one point).
-type resigner interface {
-	ResignOutcome(seat rules.Seat) rules.Outcome
-}
-
-// forfeitOutcome is the outcome when seat forfeits at s: as if it resigned.
+// forfeitOutcome is the outcome when seat forfeits at s: as if it resigned
+// (rules.ResignOutcome), with the reason abandoned.
 func forfeitOutcome(s rules.State, seat rules.Seat) rules.Outcome {
-	if r, ok := s.(resigner); ok {
-		o := r.ResignOutcome(seat)
-		o.Reason = rules.Abandoned
-		return o
-	}
-	o := rules.WinFor(rules.Seat((int(seat)+1)%s.Seats()), rules.Abandoned)
+	o := rules.ResignOutcome(s, seat)
+	o.Reason = rules.Abandoned
 	return o
 }
 
