@@ -401,8 +401,8 @@ func TestGainFromMoversSide(t *testing.T) {
 	}
 }
 
-// Seed 000's king on its apex jumps the run of four pieces and the border hole's piece in
-// one hop: one jump, five rows, marked as the king's move.
+// Seed 000's king on its apex jumps the run of four pieces (three of its camp's rows and the
+// border hole 5.5) in one hop: one jump, five rows, marked as the king's move.
 func TestKingRun(t *testing.T) {
 	m := moveByText(t, start(t, "diamond", "", nil).View(), "1.1-6.4")
 	if m["king"] != true || m["jumps"] != 1 || m["gain"] != 5 || m["pathText"] != "1.1-6.4" {
