@@ -60,12 +60,12 @@ type Game struct {
 type Kind uint8
 
 const (
-	Roll    Kind = iota // a roll and its play (Play "" when the roll has no play)
-	Double              // "Doubles => N" (Cube N)
-	Take                // "Takes"
-	Drop                // "Drops"
-	Win                 // "Wins N point(s)"
-	Loss                // "Losses N point(s)"
+	Roll   Kind = iota // a roll and its play (Play "" when the roll has no play)
+	Double             // "Doubles => N" (Cube N)
+	Take               // "Takes"
+	Drop               // "Drops"
+	Win                // "Wins N point(s)"
+	Loss               // "Losses N point(s)"
 )
 
 // Action is one player's entry in a row.
