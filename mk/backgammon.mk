@@ -1,0 +1,26 @@
+# rules/backgammon: the cross-check against GNU Backgammon (Debian package gnubg). The test
+# compares our legal plays, move text, Position IDs and Match IDs with gnubg's on random
+# positions and rolls; `go test ./...` runs 300 of them when gnubg is installed (and skips
+# with a message when it is not), this target installs gnubg when missing (as root or with
+# sudo) and runs GNUBG_N of them, about 30-40 s.
+GNUBG   ?= /usr/games/gnubg
+GNUBG_N ?= 3000
+
+TEST_TARGETS += backgammon-gnubg
+
+.PHONY: backgammon-gnubg gnubg-install fuzz-backgammon
+
+gnubg-install:
+	@test -x $(GNUBG) || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq gnubg >/dev/null; }
+	@test -x $(GNUBG) || (echo "gnubg not installed at $(GNUBG)"; exit 1)
+
+backgammon-gnubg: gnubg-install
+	$(GO) test ./rules/backgammon -run GnubgCrossCheck -count=1 -v -args -gnubg $(GNUBG) -gnubg.n $(GNUBG_N) | grep -E 'cross-check|^(ok|FAIL|---)'
+
+# The parsers' fuzz targets, FUZZTIME each (FUZZTIME is set in mk/pdn.mk, 60s by default).
+fuzz-backgammon:
+	$(GO) test ./rules/backgammon -run '^$$' -fuzz FuzzParseMove -fuzztime $(FUZZTIME) -parallel 1
+	$(GO) test ./rules/backgammon -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME) -parallel 1
+	$(GO) test ./rules/backgammon/mat -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) -parallel 1
