@@ -329,8 +329,8 @@ func (s *State) ParseText(text string) (Move, error) {
 
 // Encode is "PositionID:MatchID" as gnubg writes them: the Position ID from the view of the
 // seat to act, and a money-game Match ID with a centred cube of 1 holding that seat as on
-// roll, the dice in PhaseMove and the game state (0 during the opening roll, 2 once over;
-// then the winner is the player on roll).
+// roll, the dice in PhaseMove (the higher first, as gnubg writes them) and the game state
+// (0 during the opening roll, 2 once over; then the winner is the player on roll).
 func (s *State) Encode() string {
 	info := MatchInfo{CubeOwner: 3, OnRoll: s.turn, Turn: s.turn, State: Playing}
 	switch {
@@ -339,7 +339,7 @@ func (s *State) Encode() string {
 	case s.phase == rules.PhaseOver:
 		info.State = GameOver
 	case s.phase == rules.PhaseMove:
-		info.Dice = s.dice
+		info.Dice = rules.Dice{max(s.dice[0], s.dice[1]), min(s.dice[0], s.dice[1])}
 	}
 	return PositionID(&s.board, s.turn) + ":" + MatchID(info)
 }
