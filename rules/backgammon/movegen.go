@@ -225,3 +225,10 @@ func apply(b *Board, s rules.Seat, m *Move) {
 		}
 	}
 }
+
+// After returns the board after seat s plays m, a play of Plays(b, s, dice) (the board is
+// not checked against it).
+func (b Board) After(s rules.Seat, m Move) Board {
+	apply(&b, s, &m)
+	return b
+}
