@@ -51,7 +51,11 @@ func (Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, ai.ErrNoMove
 	}
 	board, me := s.Board(), s.ToMove()
-	scored := rank(&board, me, plays)
+	eval := Evaluate
+	if spec.Budget.Depth >= 2 && Shipped != nil {
+		eval = Shipped.Equity
+	}
+	scored := rank(&board, me, plays, eval)
 	res := ai.Result{Depth: 1, Nodes: int64(len(plays))}
 	switch {
 	case spec.Random > 0:
@@ -64,7 +68,7 @@ func (Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		res.Move, res.Score = pick.m, int(pick.score*100)
 		return res, nil
 	case spec.Budget.Depth >= 2:
-		best, nodes, err := expectimax(ctx, &board, me, scored)
+		best, nodes, err := expectimax(ctx, &board, me, scored, eval)
 		if err != nil {
 			return ai.Result{}, err
 		}
@@ -81,20 +85,24 @@ type scoredPlay struct {
 	score float64
 }
 
-// rank scores every play by Evaluate, best first (ties keep the plays' order).
-func rank(b *bg.Board, me rules.Seat, plays []bg.Move) []scoredPlay {
+// An evaluator scores a board for seat me, who has just played (the other seat rolls
+// next); higher is better for me.
+type evaluator func(b *bg.Board, me rules.Seat) float64
+
+// rank scores every play by eval, best first (ties keep the plays' order).
+func rank(b *bg.Board, me rules.Seat, plays []bg.Move, eval evaluator) []scoredPlay {
 	out := make([]scoredPlay, len(plays))
 	for i, m := range plays {
 		a := b.After(me, m)
-		out[i] = scoredPlay{m: m, after: a, score: Evaluate(&a, me)}
+		out[i] = scoredPlay{m: m, after: a, score: eval(&a, me)}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	return out
 }
 
 // expectimax averages, for each of the best candidates, the opponent's 21 rolls (doubles
-// 1/36, others 2/36) of the value for me after the opponent's best reply by Evaluate.
-func expectimax(ctx context.Context, b *bg.Board, me rules.Seat, scored []scoredPlay) (scoredPlay, int64, error) {
+// 1/36, others 2/36) of the value for me after the opponent's best reply by eval.
+func expectimax(ctx context.Context, b *bg.Board, me rules.Seat, scored []scoredPlay, eval evaluator) (scoredPlay, int64, error) {
 	n := min(len(scored), Candidates)
 	best := scored[0]
 	bestVal := -1e18
@@ -116,12 +124,12 @@ func expectimax(ctx context.Context, b *bg.Board, me rules.Seat, scored []scored
 				}
 				replies := bg.Plays(&c.after, 1-me, rules.Dice{d1, d2})
 				nodes += int64(len(replies))
-				reply := -Evaluate(&c.after, 1-me) // no play: the position stays
+				reply := -eval(&c.after, 1-me) // no play: the position stays
 				if len(replies) > 0 {
 					top := -1e18
 					for _, m := range replies {
 						a := c.after.After(1-me, m)
-						top = max(top, Evaluate(&a, 1-me))
+						top = max(top, eval(&a, 1-me))
 					}
 					reply = -top
 				}

@@ -9,25 +9,57 @@ import (
 	bg "madang/rules/backgammon"
 )
 
-// Evaluation units are pips: a score of 10 is worth about ten pips of race.
-
-// pointValue is the worth of a made point (two or more checkers) by the owner's point
-// number: the 5- and 7-points and the rest of the home board most, anchors on the
-// opponent's 5- and 4-points (own 20, 21) next (seed 003, "좋은 칸을 먼저 만든다").
-var pointValue = [25]float64{
-	0,
-	0.5, 2, 4, 6, 8, 7, // 1..6: home board
-	7, 4, 2, 1, 0.5, 0.5, // 7..12: bar point and outfield
-	0.5, 0.5, 0.5, 0.5, 1, 2, // 13..18
-	2, 4, 4, 2, 1, 1, // 19..24: anchors in the opponent's home board
+// Weights are the evaluation's terms. Units are pips: a score of 10 is worth about ten
+// pips of race.
+type Weights struct {
+	// Pip weighs the pip difference while the sides are in contact (1 in a race).
+	Pip float64
+	// OnRoll is what being on roll is worth (about half a roll).
+	OnRoll float64
+	// Point is the worth of a made point (two or more checkers) by the owner's point
+	// number: the 5- and 7-points and the rest of the home board most, anchors on the
+	// opponent's 5- and 4-points (own 20, 21) next (seed 003, "좋은 칸을 먼저 만든다").
+	Point [25]float64
+	// Prime is the bonus of the longest run of made points by its length (6 or more: [6]).
+	Prime [7]float64
+	// BarBase + BarHome × (own made home points) is the worth of each opposing checker
+	// on the bar.
+	BarBase, BarHome float64
+	// Stack is the cost of each checker beyond the third on a point.
+	Stack float64
+	// A blot hit costs BlotBase + BlotPip × (its pips lost) + BlotHome × (the opponent's
+	// made home points); the exposure is the share of the 36 rolls that hit some blot
+	// times the cost of the dearest blot each roll hits, times Exposure.
+	BlotBase, BlotPip, BlotHome, Exposure float64
+	// Back is the cost of each own checker still on the opponent's home board or the bar
+	// (own points 19..25) per opposing made point on its points 4..12, in front of them.
+	Back float64
 }
 
-// primeValue is the bonus of the longest run of made points by its length.
-var primeValue = [7]float64{0, 0, 1, 3, 6, 10, 16}
+// Default are the weights the levels play with.
+var Default = Weights{
+	Pip:    1,
+	OnRoll: 4,
+	Point: [25]float64{
+		0,
+		0.5, 2, 4, 6, 8, 7, // 1..6: home board
+		7, 4, 2, 1, 0.5, 0.5, // 7..12: bar point and outfield
+		0.5, 0.5, 0.5, 0.5, 1, 2, // 13..18
+		2, 4, 4, 2, 1, 1, // 19..24: anchors in the opponent's home board
+	},
+	Prime:    [7]float64{0, 0, 1, 3, 6, 10, 16},
+	BarBase:  4,
+	BarHome:  2.5,
+	Stack:    0.7,
+	BlotBase: 4, BlotPip: 1, BlotHome: 3, Exposure: 1,
+}
 
 // Evaluate scores board b for seat me, who has just played; the other seat rolls next.
 // Positive is good for me. A finished game scores ±1000 times its points.
-func Evaluate(b *bg.Board, me rules.Seat) float64 {
+func Evaluate(b *bg.Board, me rules.Seat) float64 { return Default.Evaluate(b, me) }
+
+// Evaluate is the evaluation with weights w.
+func (w *Weights) Evaluate(b *bg.Board, me rules.Seat) float64 {
 	my, op := &b[me], &b[1-me]
 	if my[bg.Off] == bg.Checkers {
 		_, pts := bg.Result(op)
@@ -38,17 +70,16 @@ func Evaluate(b *bg.Board, me rules.Seat) float64 {
 		return -1000 * float64(pts)
 	}
 	pm, po := float64(my.Pips()), float64(op.Pips())
-	// The side on roll is worth about half a roll (4 pips).
-	race := po - pm - 4
+	race := po - pm - w.OnRoll
 	if !contact(my, op) {
 		// A pure race: pips, plus a little for checkers already off and against gaps
 		// that waste pips in the bear-off.
 		return race + 0.5*float64(my[bg.Off]-op[bg.Off]) - waste(my) + waste(op)
 	}
-	s := race
-	s += structure(my, op) - structure(op, my)
+	s := w.Pip * race
+	s += w.structure(my, op) - w.structure(op, my)
 	// The side that just moved has its blots exposed to the roll coming.
-	s -= exposure(my, op)
+	s -= w.Exposure * w.exposure(my, op)
 	return s
 }
 
@@ -85,12 +116,12 @@ func waste(r *bg.Row) float64 {
 
 // structure scores one side's made points, primes, home board against checkers on the
 // bar, and its own checkers on the bar.
-func structure(my, op *bg.Row) float64 {
+func (w *Weights) structure(my, op *bg.Row) float64 {
 	s := 0.0
 	run, best, home := 0, 0, 0
 	for p := 1; p <= 24; p++ {
 		if my[p] >= 2 {
-			s += pointValue[p]
+			s += w.Point[p]
 			run++
 			best = max(best, run)
 			if p <= 6 {
@@ -100,14 +131,29 @@ func structure(my, op *bg.Row) float64 {
 			run = 0
 		}
 	}
-	s += primeValue[min(best, 6)]
+	s += w.Prime[min(best, 6)]
 	// Opponent checkers on the bar face my home board.
-	s += float64(op[bg.Bar]) * (4 + 2.5*float64(home))
+	s += float64(op[bg.Bar]) * (w.BarBase + w.BarHome*float64(home))
 	// Stacks: a fourth and later checker on a point does little.
 	for p := 1; p <= 24; p++ {
 		if my[p] > 3 {
-			s -= 0.7 * float64(my[p]-3)
+			s -= w.Stack * float64(my[p]-3)
 		}
+	}
+	if w.Back != 0 {
+		// My back checkers (my 19..24 and the bar) against the opponent's blocking
+		// points in front of them (its 4..12, my 13..21).
+		blocks := 0
+		for q := 4; q <= 12; q++ {
+			if op[q] >= 2 {
+				blocks++
+			}
+		}
+		back := 0
+		for p := 19; p <= 25; p++ {
+			back += int(my[p])
+		}
+		s -= w.Back * float64(back*blocks)
 	}
 	return s
 }
@@ -115,7 +161,7 @@ func structure(my, op *bg.Row) float64 {
 // exposure is the expected cost of my blots being hit on the opponent's next roll: the
 // share of the 36 rolls that hit some blot (direct, combined and entering shots, blocked
 // by my made points) times the cost of the most valuable blot it could hit.
-func exposure(my, op *bg.Row) float64 {
+func (w *Weights) exposure(my, op *bg.Row) float64 {
 	var blots [26]bool
 	any := false
 	for p := 1; p <= 24; p++ {
@@ -150,7 +196,7 @@ func exposure(my, op *bg.Row) float64 {
 		}
 	}
 	blocked := func(x int) bool { return x >= 1 && x <= 24 && my[x] >= 2 }
-	cost := func(p int) float64 { return float64(25-p) + 4 + 3*float64(opHome) }
+	cost := func(p int) float64 { return w.BlotBase + w.BlotPip*float64(25-p) + w.BlotHome*float64(opHome) }
 	total := 0.0
 	for d1 := 1; d1 <= 6; d1++ {
 		for d2 := d1; d2 <= 6; d2++ {

@@ -124,7 +124,10 @@ func TestPubeval(t *testing.T) {
 	if *pubevalGames <= 0 {
 		t.Skip("pubeval benchmark: pass -pubeval N")
 	}
-	for _, l := range []ai.Level{ai.Intermediate, ai.Advanced} {
+	if setWeightsHook != nil {
+		setWeightsHook(t)
+	}
+	for _, l := range pubevalLevels() {
 		var sum, sq float64
 		wins := 0
 		for g := 0; g < *pubevalGames; g++ {
@@ -137,7 +140,10 @@ func TestPubeval(t *testing.T) {
 					continue
 				}
 				var m bg.Move
-				if s.ToMove() == ours {
+				if s.ToMove() == ours && l == "net1" {
+					b, me := s.Board(), s.ToMove()
+					m = rank(&b, me, s.LegalMoves(), Shipped.Equity)[0].m
+				} else if s.ToMove() == ours {
 					res, err := ai.Choose(context.Background(), ai.Request{State: s, Level: l, Seed: int64(g)})
 					if err != nil {
 						t.Fatal(err)
@@ -163,4 +169,15 @@ func TestPubeval(t *testing.T) {
 		se := math.Sqrt((sq/n - mean*mean) / n)
 		t.Logf("%s vs pubeval: %d games, %.1f%% won, %+.3f ± %.3f points a game", l, *pubevalGames, 100*float64(wins)/n, mean, se)
 	}
+}
+
+var setWeightsHook func(*testing.T)
+
+var pubevalLevel = flag.String("pubeval.level", "", "only this level in TestPubeval")
+
+func pubevalLevels() []ai.Level {
+	if *pubevalLevel != "" {
+		return []ai.Level{ai.Level(*pubevalLevel)}
+	}
+	return []ai.Level{ai.Intermediate, ai.Advanced}
 }
