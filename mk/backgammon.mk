@@ -24,3 +24,17 @@ fuzz-backgammon:
 	$(GO) test ./rules/backgammon -run '^$$' -fuzz FuzzParseMove -fuzztime $(FUZZTIME) -parallel 1
 	$(GO) test ./rules/backgammon -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME) -parallel 1
 	$(GO) test ./rules/backgammon/mat -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) -parallel 1
+
+# ai/backgammon: strength figures (CPU heavy, not part of make test). BG_GAMES games per
+# pairing of levels, against pubeval (Tesauro's published weights) and against GNU
+# Backgammon at 0-ply; each logs points per game with its standard error.
+BG_GAMES ?= 1000
+.PHONY: backgammon-bench backgammon-train
+backgammon-bench: gnubg-install
+	$(GO) test ./ai/backgammon -run 'TestSelfplay|TestPubeval$$|TestGnubg0Ply' -timeout 0 -count=1 -v \
+	  -args -selfplay $(BG_GAMES) -pubeval $(BG_GAMES) -gnubg0 $(BG_GAMES) -gnubg $(GNUBG)
+
+# The shipped net: 30,000 games from seed 1 at rate 0.1, then 40,000 from seed 2 at 0.05.
+backgammon-train:
+	$(GO) test ./ai/backgammon -run TestTrainNet -timeout 0 -count=1 -v -args -train.games 30000 -train.out /tmp/bgnet1.bin
+	$(GO) test ./ai/backgammon -run TestTrainNet -timeout 0 -count=1 -v -args -train.games 40000 -train.in /tmp/bgnet1.bin -train.seed 2 -train.alpha 0.05 -train.out ai/backgammon/net.bin
