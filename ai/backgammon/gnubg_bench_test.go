@@ -79,7 +79,8 @@ func (g *gnubgPlayer) close() {
 
 // play asks gnubg for its play in s and finds ours with the same resulting position.
 func (g *gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
-	b, me, d := s.Board(), s.ToMove(), s.Dice()
+	b, me := s.Board(), s.ToMove()
+	d, _ := s.Dice()
 	if _, err := io.WriteString(g.in, strconv.Itoa(int(me))+" "+bg.PositionID(&b, me)+" "+strconv.Itoa(int(d[0]))+" "+strconv.Itoa(int(d[1]))+"\n"); err != nil {
 		t.Fatal(err)
 	}

@@ -111,8 +111,8 @@ func TestCasesResults(t *testing.T) {
 			if o != want || end.Phase() != rules.PhaseOver || end.ToMove() != rules.NoSeat {
 				t.Fatalf("%s seat %d: outcome %+v phase %d, want %+v", c.id, seat, o, end.Phase(), want)
 			}
-			if _, err := end.Roll(rules.Dice{3, 4}); err != rules.ErrOver {
-				t.Fatalf("roll after the end: %v, want ErrOver", err)
+			if _, err := end.Roll(rules.Dice{3, 4}); err != rules.ErrPhase {
+				t.Fatalf("roll after the end: %v, want ErrPhase", err)
 			}
 		}
 	}

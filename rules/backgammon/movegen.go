@@ -57,6 +57,9 @@ func Plays(b *Board, s rules.Seat, d rules.Dice) []Move {
 		g.nd, g.double = 4, true
 		g.search(0, Bar)
 	} else {
+		// The higher die first, so the route kept for each position (and so the order of
+		// the plays) does not depend on the order the dice are given in.
+		d = rules.Dice{max(d[0], d[1]), min(d[0], d[1])}
 		g.dice = [4]int8{d[0], d[1]}
 		g.nd = 2
 		g.search(0, Bar)

@@ -106,8 +106,8 @@ func Decode(position string) (*State, error) {
 // takes one die per seat, Dice{seat 0's die, seat 1's die}; a tie rolls again (the state
 // stays in the opening), otherwise the seat with the higher die moves first using both dice.
 // ToMove is seat 0 during the opening roll. Afterwards each turn is a roll (Roll) and a play
-// (Play); a roll with no legal play ends the turn inside Roll. Ply counts finished turns,
-// including those that a roll with no play ended.
+// (Play); a roll with no legal play ends the turn inside Roll. Ply counts the plays made
+// (rolls are not plies, so a turn that a roll with no play ended adds none).
 type State struct {
 	board   Board
 	turn    rules.Seat
@@ -155,11 +155,12 @@ func (s *State) Counters() []rules.Counter {
 // Board is the position.
 func (s *State) Board() Board { return s.board }
 
-// Opening reports whether the state waits for the opening roll.
+// Opening reports whether the state waits for the opening roll (rules.Dicer).
 func (s *State) Opening() bool { return s.opening }
 
-// Dice are the dice of the play to make in PhaseMove, {0,0} otherwise.
-func (s *State) Dice() rules.Dice { return s.dice }
+// Dice are the dice of the play to make in PhaseMove; false in the other phases
+// (rules.Dicer).
+func (s *State) Dice() (rules.Dice, bool) { return s.dice, s.phase == rules.PhaseMove }
 
 // Pips are the pip counts of seats 0 and 1.
 func (s *State) Pips() [2]int { return s.board.Pips() }
@@ -195,8 +196,8 @@ func (s *State) LegalMoves() []Move {
 // Roll enters dice. In the opening roll d holds one die per seat (d[0] seat 0's); a tie
 // returns a state still waiting for the opening roll. Otherwise d are the dice of the seat
 // to move; when they allow no play the turn passes and the state waits for the other
-// seat's roll. Errors: rules.ErrOver, rules.ErrPhase outside PhaseRoll, an error wrapping
-// rules.ErrNotation for a die outside 1..6.
+// seat's roll. Errors: rules.ErrPhase outside PhaseRoll (also once the game is over), an
+// error wrapping rules.ErrNotation for a die outside 1..6.
 func (s *State) Roll(d rules.Dice) (rules.State, error) {
 	n, err := s.RollDice(d)
 	if err != nil {
@@ -207,17 +208,14 @@ func (s *State) Roll(d rules.Dice) (rules.State, error) {
 
 // RollDice is Roll with the concrete type.
 func (s *State) RollDice(d rules.Dice) (*State, error) {
-	switch s.phase {
-	case rules.PhaseOver:
-		return nil, rules.ErrOver
-	case rules.PhaseMove:
+	if s.phase != rules.PhaseRoll {
 		return nil, rules.ErrPhase
 	}
-	if d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 {
+	if !d.Valid() {
 		return nil, notation("dice must be 1 to 6")
 	}
 	if s.opening {
-		if d[0] == d[1] {
+		if d.Double() {
 			n := *s
 			return &n, nil
 		}
@@ -234,7 +232,7 @@ func (s *State) RollDice(d rules.Dice) (*State, error) {
 func (s *State) startTurn(seat rules.Seat, d rules.Dice, ply int) *State {
 	plays := Plays(&s.board, seat, d)
 	if len(plays) == 0 {
-		return &State{board: s.board, turn: 1 - seat, phase: rules.PhaseRoll, ply: ply + 1, outcome: rules.OngoingOutcome}
+		return &State{board: s.board, turn: 1 - seat, phase: rules.PhaseRoll, ply: ply, outcome: rules.OngoingOutcome}
 	}
 	return &State{board: s.board, turn: seat, phase: rules.PhaseMove, dice: d, ply: ply, plays: plays, outcome: rules.OngoingOutcome}
 }
@@ -285,7 +283,7 @@ func (s *State) PlayMove(m Move) (*State, error) {
 		}
 		return &State{board: b, turn: 1 - s.turn, phase: rules.PhaseRoll, ply: s.ply + 1, outcome: rules.OngoingOutcome}, nil
 	}
-	return nil, &rules.MoveError{Text: m.String(), Err: rules.ErrIllegal, Detail: "not a legal play for " + diceText(s.dice)}
+	return nil, &rules.MoveError{Text: m.String(), Err: rules.ErrIllegal, Detail: "not a legal play for " + s.dice.String()}
 }
 
 // ParseMove matches gnubg-style text ("24/18 13/11", "bar/22*", "6/off", "13/7(2)",
@@ -316,7 +314,7 @@ func (s *State) ParseText(text string) (Move, error) {
 	}
 	switch len(found) {
 	case 0:
-		return Move{}, &rules.MoveError{Text: text, Err: rules.ErrIllegal, Detail: "no legal play for " + diceText(s.dice) + " matches"}
+		return Move{}, &rules.MoveError{Text: text, Err: rules.ErrIllegal, Detail: "no legal play for " + s.dice.String() + " matches"}
 	case 1:
 		return found[0], nil
 	}

@@ -85,7 +85,7 @@ func Replay(g *Game, length int) *Replayed {
 		s = next
 		if a.Play == "" {
 			if s.Phase() == rules.PhaseMove {
-				r.fail(i, errors.New("no play written for "+diceText(a.Dice)+" but the rules have "+strconv.Itoa(len(s.LegalMoves()))+" (e.g. "+s.LegalMoves()[0].String()+")"))
+				r.fail(i, errors.New("no play written for "+a.Dice.String()+" but the rules have "+strconv.Itoa(len(s.LegalMoves()))+" (e.g. "+s.LegalMoves()[0].String()+")"))
 				return r
 			}
 			r.Final = s
@@ -96,7 +96,7 @@ func Replay(g *Game, length int) *Replayed {
 			return r
 		}
 		if s.Phase() != rules.PhaseMove {
-			r.fail(i, errors.New("play "+strconv.Quote(a.Play)+" written but "+diceText(a.Dice)+" has no legal play"))
+			r.fail(i, errors.New("play "+strconv.Quote(a.Play)+" written but "+a.Dice.String()+" has no legal play"))
 			return r
 		}
 		m, err := s.ParseText(a.Play)
@@ -128,7 +128,7 @@ func (r *Replayed) roll(s *backgammon.State, a Action) (*backgammon.State, strin
 	d := a.Dice
 	if s.Opening() {
 		if d[0] == d[1] {
-			return nil, "", errors.New("opening roll " + diceText(d) + " is a double")
+			return nil, "", errors.New("opening roll " + d.String() + " is a double")
 		}
 		hi, lo := max(d[0], d[1]), min(d[0], d[1])
 		od := rules.Dice{hi, lo}
@@ -139,7 +139,7 @@ func (r *Replayed) roll(s *backgammon.State, a Action) (*backgammon.State, strin
 		if err != nil {
 			return nil, "", err
 		}
-		return n, diceText(od), nil
+		return n, od.String(), nil
 	}
 	if s.ToMove() != a.Seat {
 		return nil, "", errors.New("seat " + strconv.Itoa(int(a.Seat)) + " rolls but seat " + strconv.Itoa(int(s.ToMove())) + " is on roll")
@@ -148,13 +148,9 @@ func (r *Replayed) roll(s *backgammon.State, a Action) (*backgammon.State, strin
 	if err != nil {
 		return nil, "", err
 	}
-	return n, diceText(d), nil
+	return n, d.String(), nil
 }
 
 func (r *Replayed) fail(i int, err error) {
 	r.Problems = append(r.Problems, Problem{Action: i, Err: err})
-}
-
-func diceText(d rules.Dice) string {
-	return strconv.Itoa(int(d[0])) + "-" + strconv.Itoa(int(d[1]))
 }
