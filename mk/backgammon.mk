@@ -38,3 +38,10 @@ backgammon-bench: gnubg-install
 backgammon-train:
 	$(GO) test ./ai/backgammon -run TestTrainNet -timeout 0 -count=1 -v -args -train.games 30000 -train.out /tmp/bgnet1.bin
 	$(GO) test ./ai/backgammon -run TestTrainNet -timeout 0 -count=1 -v -args -train.games 40000 -train.in /tmp/bgnet1.bin -train.seed 2 -train.alpha 0.05 -train.out ai/backgammon/net.bin
+
+# Replays every shared backgammon match through `madang replay` (the folder's files are
+# .txt exports, recognised by their content). GAMES is set in mk/pdn.mk.
+.PHONY: replay-backgammon
+replay-backgammon: build
+	@test -n "$(GAMES)" || (echo "shared/games not found; set GAMES=dir"; exit 1)
+	$(BIN)/madang replay --game backgammon $(GAMES)/backgammon/galaxy/*.txt $(GAMES)/backgammon/studio/*.txt

@@ -19,11 +19,11 @@ func init() {
 }
 
 // MAT reads Jellyfish-style match exports (BackgammonGalaxy and Backgammon Studio, see
-// rules/backgammon/mat). Those sites export them as .txt, so both .mat and .txt files are
-// taken for matches.
+// rules/backgammon/mat): .mat files, and files of other names (those sites export .txt)
+// whose first line is a "; [Tag" line, "N point match" or "Game 1".
 var MAT = games.RecordFormat{
 	Name:       "MAT",
-	Extensions: []string{".mat", ".txt"},
+	Extensions: []string{".mat"},
 	Sniff:      sniffMAT,
 	Replay:     replayMAT,
 }
