@@ -13,7 +13,10 @@ import (
 	bg "madang/rules/backgammon"
 )
 
-var selfplayGames = flag.Int("selfplay", 0, "games per pairing for TestSelfplay (0 skips it)")
+var (
+	selfplayGames = flag.Int("selfplay", 0, "games per pairing for TestSelfplay (0 skips it)")
+	selfplayPair  = flag.String("selfplay.pair", "", "only this pairing, e.g. advanced-intermediate")
+)
 
 func opening(t *testing.T, d rules.Dice) *bg.State {
 	t.Helper()
@@ -139,6 +142,9 @@ func TestSelfplay(t *testing.T) {
 	}
 	pairs := [][2]ai.Level{{ai.Intermediate, ai.Beginner}, {ai.Advanced, ai.Beginner}, {ai.Advanced, ai.Intermediate}}
 	for _, p := range pairs {
+		if *selfplayPair != "" && *selfplayPair != string(p[0])+"-"+string(p[1]) {
+			continue
+		}
 		var sum, sq float64
 		wins := 0
 		for g := 0; g < *selfplayGames; g++ {
@@ -153,6 +159,10 @@ func TestSelfplay(t *testing.T) {
 			sq += float64(pts * pts)
 			if pts > 0 {
 				wins++
+			}
+			if (g+1)%100 == 0 {
+				k := float64(g + 1)
+				t.Logf("%s vs %s: %d games, %.1f%% won, %+.3f ± %.3f points a game", p[0], p[1], g+1, 100*float64(wins)/k, sum/k, math.Sqrt((sq/k-sum*sum/k/k)/k))
 			}
 		}
 		n := float64(*selfplayGames)

@@ -163,6 +163,10 @@ func TestPubeval(t *testing.T) {
 			}
 			sum += float64(pts)
 			sq += float64(pts * pts)
+			if (g+1)%100 == 0 {
+				k := float64(g + 1)
+				t.Logf("%s: %d games, %.1f%% won, %+.3f ± %.3f points a game", l, g+1, 100*float64(wins)/k, sum/k, math.Sqrt((sq/k-sum*sum/k/k)/k))
+			}
 		}
 		n := float64(*pubevalGames)
 		mean := sum / n
