@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"unicode/utf8"
 )
 
 // MaxMessage is the largest client message accepted, as API Gateway's 128 KB payload limit.
@@ -97,6 +98,12 @@ func parseInbound(raw []byte) (inbound, *Error) {
 		m.ID = validID(probe.ID)
 		return m, errf(CodeBadMessage, "")
 	}
+	if len(m.ID) > 0 && !utf8.Valid(m.ID) {
+		// Echoing it would put invalid UTF-8 in a text frame (RFC 6455 §5.6), which makes a
+		// browser close its socket.
+		m.ID = nil
+		return m, errf(CodeBadMessage, "id가 올바른 UTF-8이 아닙니다.")
+	}
 	m.ID = validID(m.ID)
 	if m.Action == "" {
 		return m, errf(CodeBadMessage, "action이 없습니다.")
@@ -107,10 +114,10 @@ func parseInbound(raw []byte) (inbound, *Error) {
 	return m, nil
 }
 
-// validID keeps an id that is a JSON string or number of at most 64 bytes.
+// validID keeps an id that is a JSON string or number of at most 64 bytes of valid UTF-8.
 func validID(id json.RawMessage) json.RawMessage {
 	id = bytes.TrimSpace(id)
-	if len(id) == 0 || len(id) > 64 {
+	if len(id) == 0 || len(id) > 64 || !utf8.Valid(id) {
 		return nil
 	}
 	if id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9') {

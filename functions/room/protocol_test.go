@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"madang/functions/room"
 )
@@ -71,4 +72,41 @@ func keys(m map[string]json.RawMessage) string {
 	}
 	sort.Strings(ks)
 	return strings.Join(ks, " ")
+}
+
+// An id that is not valid UTF-8 is refused with bad-message and never echoed: a text frame
+// must be valid UTF-8 (RFC 6455 §5.6), and a browser drops a socket that receives one that
+// is not (issue 10 item 6). Nothing the server sends may carry the bytes.
+func TestInvalidUTF8IDRefused(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	for _, raw := range [][]byte{
+		[]byte("{\"action\":\"ping\",\"id\":\"a\xff\xfeb\"}"),
+		[]byte("{\"action\":\"create\",\"game\":\"track\",\"options\":{},\"id\":\"\xc3\"}"),
+		[]byte("{\"action\":1,\"id\":\"\xed\xa0\x80\"}"), // not JSON for inbound; the probe keeps the id
+	} {
+		h.note.mu.Lock()
+		h.note.frames = map[string][][]byte{}
+		h.note.mu.Unlock()
+		if err := h.svc.Handle(t.Context(), "c0", raw); err != nil {
+			t.Fatal(err)
+		}
+		h.note.mu.Lock()
+		got := h.note.frames["c0"]
+		h.note.mu.Unlock()
+		if len(got) != 1 {
+			t.Fatalf("%q: %d frames, want one error", raw, len(got))
+		}
+		if !utf8.Valid(got[0]) {
+			t.Fatalf("%q answered with invalid UTF-8: %q", raw, got[0])
+		}
+		var f struct {
+			Type, Code string
+			ID         json.RawMessage
+		}
+		json.Unmarshal(got[0], &f)
+		if f.Type != "error" || f.Code != room.CodeBadMessage || f.ID != nil {
+			t.Fatalf("%q answered %s, want bad-message without id", raw, got[0])
+		}
+	}
 }
