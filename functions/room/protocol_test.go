@@ -110,3 +110,23 @@ func TestInvalidUTF8IDRefused(t *testing.T) {
 		}
 	}
 }
+
+// Keys match exactly, as API Gateway's route selection does: a message whose action key
+// differs in case has no action, and other keys that differ in case are not read (issue 10
+// item 8). The local stack and AWS then answer the same messages the same way.
+func TestKeysMatchExactly(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	h.wantError(h.send("c0", `{"ACTION":"ping","id":1}`), room.CodeBadMessage)
+	h.wantError(h.send("c0", `{"Action":"create","game":"track","options":{}}`), room.CodeBadMessage)
+	h.wantError(h.send("c0", `{"action":"create","GAME":"track","options":{}}`), room.CodeBadOptions)
+	fs := h.send("c0", `{"action":"ping","ID":7}`)
+	if len(fs) != 1 || fs[0].Type != "pong" || fs[0].ID != nil {
+		t.Fatalf("ping with ID: %s id %s, want a pong without id", describe(fs), fs[0].ID)
+	}
+	h.wantError(h.send("c0", `{"action":"ping","dice":null}`), room.CodeBadMessage)
+	h.wantError(h.send("c0", `[1]`), room.CodeBadMessage)
+	if fs := h.send("c0", `{"action":"ping","id":"x"}`); len(fs) != 1 || fs[0].Type != "pong" || string(fs[0].ID) != `"x"` {
+		t.Fatalf("ping: %s", describe(fs))
+	}
+}

@@ -92,15 +92,15 @@ func newConnID() string {
 }
 
 // RouteKey is the route API Gateway selects for a message with route selection expression
-// $request.body.action: the action, or $default when the body is not JSON or has none.
+// $request.body.action: the action, or $default when the body is not a JSON object or has
+// none. The key matches exactly, as API Gateway's does ({"ACTION":"ping"} is $default).
 func RouteKey(body []byte) string {
-	var m struct {
-		Action string `json:"action"`
-	}
-	if json.Unmarshal(body, &m) != nil || m.Action == "" {
+	var m map[string]json.RawMessage
+	var action string
+	if json.Unmarshal(body, &m) != nil || json.Unmarshal(m["action"], &action) != nil || action == "" {
 		return defaultRoute
 	}
-	return m.Action
+	return action
 }
 
 // ServeHTTP upgrades /ws requests and runs the socket until it closes.

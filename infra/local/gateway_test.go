@@ -110,6 +110,10 @@ func TestRouteKey(t *testing.T) {
 		`{"room":"x"}`:                 "$default",
 		`not json`:                     "$default",
 		`{"action":""}`:                "$default",
+		// API Gateway's route selection matches the key exactly (issue 10 item 8).
+		`{"ACTION":"ping"}`:            "$default",
+		`{"Action":"move","room":"x"}`: "$default",
+		`["action"]`:                   "$default",
 	} {
 		if got := local.RouteKey([]byte(body)); got != want {
 			t.Errorf("RouteKey(%s) = %s, want %s", body, got, want)
