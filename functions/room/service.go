@@ -511,8 +511,12 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 	return nil
 }
 
-// RunAI lets the AI act for the seat to move in a room at a version (from the Invoker). It
-// does nothing when the room has moved on, is not playing, or a person plays that seat.
+// RunAI lets the AI act for the seat to move in a room (from the Invoker, which names the
+// version that started the turn). It acts on the room as it is now: writes that left the
+// turn alone since that version (a socket closing, a spectator joining, a resume) do not
+// cancel the AI's move, and it does nothing when the room is not playing or a person plays
+// the seat to act. Its write is conditional on the turn it thought about (game number, ply,
+// seat to act, AI seat), so a duplicate or late invocation never moves twice.
 func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error {
 	if s.d.AI == nil {
 		return nil
@@ -523,9 +527,6 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	}
 	if err != nil {
 		return err
-	}
-	if rec.Version != version {
-		return nil
 	}
 	l, err := s.decode(rec)
 	if err != nil {
@@ -560,7 +561,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		if level == "" {
 			level = l.pol.AILevel
 		}
-		mv, err = s.d.AI.Choose(ctx, st, level, aiSeed(roomID, version))
+		mv, err = s.d.AI.Choose(ctx, st, level, aiSeed(roomID, rec.Version))
 		if err != nil {
 			return err
 		}
