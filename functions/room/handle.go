@@ -420,13 +420,16 @@ func (l *loaded) resign(i int, why rules.Reason) *Error {
 }
 
 func (s *Service) leave(l *loaded, i int, connID string, eff *effects) *Error {
-	switch l.b.Status {
-	case StatusPlaying:
-		if l.pol.leaveToAI(l.state) {
-			l.b.Seats[i] = seat{Kind: KindAI, Level: l.pol.AILevel}
-		} else if e := l.resign(i, rules.Abandoned); e != nil {
+	// Whatever happens to the seat, its token proves nothing from now on: the seat goes to
+	// the AI or is free for another person (who may then vote for a rematch).
+	switch {
+	case l.b.Status == StatusPlaying && l.pol.leaveToAI(l.state):
+		l.b.Seats[i] = seat{Kind: KindAI, Level: l.pol.AILevel}
+	case l.b.Status == StatusPlaying:
+		if e := l.resign(i, rules.Abandoned); e != nil {
 			return e
 		}
+		l.b.Seats[i] = seat{Kind: KindEmpty}
 	default:
 		l.b.Seats[i] = seat{Kind: KindEmpty}
 		l.b.Rematch = removeInt(l.b.Rematch, i)
@@ -518,7 +521,8 @@ func (l *loaded) takeover(i int, target *int, now time.Time) *Error {
 	if now.UnixMilli()-st.AwaySince < l.pol.TakeoverAfter.Milliseconds() {
 		return errf(CodeNotAllowed, "상대의 연결이 끊긴 지 아직 얼마 되지 않았습니다.")
 	}
-	l.b.Seats[t] = seat{Kind: KindAI, Level: l.pol.AILevel, TokenHash: st.TokenHash}
+	// The person's token no longer proves the seat: it is the AI's now.
+	l.b.Seats[t] = seat{Kind: KindAI, Level: l.pol.AILevel}
 	return nil
 }
 

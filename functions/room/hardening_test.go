@@ -3,6 +3,10 @@ package room_test
 import (
 	"context"
 	"testing"
+	"time"
+
+	"madang/functions/room"
+	"madang/rules"
 )
 
 // A write that leaves the turn alone never cancels the AI's move (issue 10 item 1): A plays
@@ -43,4 +47,82 @@ func TestAIMovesAfterUnrelatedWrite(t *testing.T) {
 	if got := h.snap(table{id: id}); got.Ply != 2 || got.Version != after.Version {
 		t.Fatalf("a duplicate invocation wrote: ply %d v%d", got.Ply, got.Version)
 	}
+}
+
+// A token proves exactly what its seat is now (issue 10 item 3): after its person leaves
+// (abandoning a game, while waiting, after the game, or handing the seat to the AI) or is
+// replaced by the AI, every action a seat's token could send answers bad-token and changes
+// nothing. Example: A leaves at ply 1 of a checkers game; A's resume and rematch are refused,
+// and B's rematch vote alone starts no game with A seated.
+func TestTokenLosesSeat(t *testing.T) {
+	seatedActions := []M{
+		{"action": "resume"}, {"action": "move", "ply": 1, "move": "22-18"}, {"action": "roll", "ply": 1},
+		{"action": "acceptDraw"}, {"action": "resign"}, {"action": "leave"}, {"action": "fillAI"},
+		{"action": "takeover", "seat": 1}, {"action": "rematch"},
+	}
+	refusesAll := func(h *harness, id, tok string) {
+		t.Helper()
+		before := h.record(id)
+		for _, a := range seatedActions {
+			msg := M{"room": id, "token": tok}
+			for k, v := range a {
+				msg[k] = v
+			}
+			h.wantError(h.send("old", msg), "bad-token")
+		}
+		h.unchanged(before)
+	}
+	t.Run("checkers: leave abandons, then resume and rematch", func(t *testing.T) {
+		h := newHarness(t)
+		tb := h.open("checkers", M{}, 2)
+		h.move(tb, 0, "11-15")
+		st := h.lastState(h.send("c0", M{"action": "leave", "room": tb.id, "token": tb.tokens[0]}))
+		if st.Status != "over" || st.Result.Reason != "abandoned" || *st.Result.Winner != 1 {
+			t.Fatalf("after leave: %+v", st)
+		}
+		refusesAll(h, tb.id, tb.tokens[0])
+		st = h.lastState(h.send("c1", M{"action": "rematch", "room": tb.id, "token": tb.tokens[1]}))
+		if st.GameNo != 1 || st.Status != "over" {
+			t.Fatalf("B's vote alone started game %d (%s)", st.GameNo, st.Status)
+		}
+		// The free seat goes to whoever joins next; with their vote game 2 starts.
+		fs := h.send("c9", M{"action": "join", "room": tb.id})
+		if fs[0].Token == nil || *fs[0].Seat != 0 {
+			t.Fatalf("join after the leave: %s", describe(fs))
+		}
+		st = h.lastState(h.send("c9", M{"action": "rematch", "room": tb.id, "token": *fs[0].Token}))
+		if st.GameNo != 2 || st.Status != "playing" {
+			t.Fatalf("rematch with the new person: game %d %s", st.GameNo, st.Status)
+		}
+		refusesAll(h, tb.id, tb.tokens[0])
+	})
+	t.Run("leave while waiting and after the game", func(t *testing.T) {
+		h := newHarness(t)
+		usePolicy(t, room.Policy{})
+		tb := h.open("track", M{"players": 3}, 2)
+		h.send("c1", M{"action": "leave", "room": tb.id, "token": tb.tokens[1]})
+		refusesAll(h, tb.id, tb.tokens[1])
+		tb2 := h.open("track", M{}, 2)
+		h.send("c1", M{"action": "resign", "room": tb2.id, "token": tb2.tokens[1]})
+		h.send("c1", M{"action": "leave", "room": tb2.id, "token": tb2.tokens[1]})
+		refusesAll(h, tb2.id, tb2.tokens[1])
+	})
+	t.Run("leave to the AI", func(t *testing.T) {
+		h := newHarness(t)
+		usePolicy(t, room.Policy{LeaveToAI: func(s rules.State) bool { return s.Seats() == 3 }})
+		tb := h.open("track", M{"players": 3}, 3)
+		h.send("c1", M{"action": "leave", "room": tb.id, "token": tb.tokens[1]})
+		refusesAll(h, tb.id, tb.tokens[1])
+	})
+	t.Run("replaced by the AI (takeover)", func(t *testing.T) {
+		h := newHarness(t)
+		usePolicy(t, room.Policy{TakeoverAfter: time.Minute})
+		tb := h.open("track", M{}, 2)
+		h.svc.Disconnect(context.Background(), "c1")
+		h.clock.Advance(time.Minute)
+		if st := h.lastState(h.send("c0", M{"action": "takeover", "room": tb.id, "token": tb.tokens[0]})); st.Seats[1].Kind != "ai" {
+			t.Fatalf("no takeover: %+v", st.Seats[1])
+		}
+		refusesAll(h, tb.id, tb.tokens[1])
+	})
 }
