@@ -60,15 +60,6 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 	return nil
 }
 
-// previousRoom is the room a connection was bound to, to detach it after it binds elsewhere.
-func (s *Service) previousRoom(ctx context.Context, connID string) string {
-	c, err := s.d.Store.GetConn(ctx, connID, s.d.Clock.Now())
-	if err != nil {
-		return ""
-	}
-	return c.Room
-}
-
 func (s *Service) bindConn(l *loaded, eff *effects, connID string, seatIdx int) {
 	for i := 0; i < len(l.b.Conns); i++ {
 		if l.b.Conns[i].ID == connID {
@@ -103,7 +94,6 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 	if err != nil {
 		return nil, nil, errf(CodeBadOptions, "")
 	}
-	old := s.previousRoom(ctx, connID)
 	for attempt := 0; attempt < 4; attempt++ {
 		id, err := newRoomID(s.d.Rand)
 		if err != nil {
@@ -122,7 +112,7 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 			l.b.Seats[i].Kind = KindEmpty
 		}
 		l.b.Seats[0] = seat{Kind: KindHuman, TokenHash: hash}
-		eff := &effects{broadcast: true, detachOld: map[string]string{connID: old}}
+		eff := &effects{broadcast: true}
 		s.bindConn(l, eff, connID, 0)
 		eff.join(connID, outJoined{Type: "joined", Room: id, Seat: 0, Token: tok})
 		rec := Record{ID: id, Version: 1, ExpiresAt: l.expiresAt(), Body: encodeBody(&l.b)}
@@ -164,9 +154,8 @@ func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, 
 	if m.Room == "" {
 		return nil, nil, errf(CodeBadMessage, "room이 없습니다.")
 	}
-	old := s.previousRoom(ctx, connID)
 	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
-		eff := &effects{broadcast: true, detachOld: map[string]string{connID: old}}
+		eff := &effects{broadcast: true}
 		for _, c := range l.b.Conns {
 			if c.ID == connID && c.Seat >= 0 {
 				// A repeated join (a double click) keeps the seat this socket holds.
@@ -230,10 +219,6 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 	if m.Action == "roll" && m.Ply == nil {
 		return nil, nil, errf(CodeBadMessage, "ply가 필요합니다.")
 	}
-	old := ""
-	if m.Action == "resume" {
-		old = s.previousRoom(ctx, connID)
-	}
 	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
 		i := seatOf(l.b.Seats, m.Token)
 		if i < 0 {
@@ -247,7 +232,6 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 		var e *Error
 		switch m.Action {
 		case "resume":
-			eff.detachOld = map[string]string{connID: old}
 			eff.kick = true // a returning person revives a room whose AI invocation was lost
 			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: i})
 			s.bindConn(l, eff, connID, i)

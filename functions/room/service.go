@@ -73,7 +73,6 @@ type effects struct {
 	broadcast bool   // post the state to every socket of the room
 	kick      bool   // the AI's turn may have begun: ask the Invoker (set by update)
 	noWrite   bool   // nothing changed; only reply
-	detachOld map[string]string
 }
 
 const maxAttempts = 16
@@ -267,14 +266,19 @@ func (b body) clone() body {
 // after delivers a change: connection records, joined frames, the state to every socket,
 // the AI's turn and timers.
 func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
+	// A socket is in one room at a time: binding it here detaches it from the room its
+	// record named before, whatever action bound it (create, join, resume, or any seated
+	// action sent from a socket of another room).
 	for _, c := range eff.bind {
+		old, err := s.d.Store.GetConn(ctx, c.ID, s.d.Clock.Now())
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			s.d.Log.Warn("room: get conn", "conn", c.ID, "err", err)
+		}
 		if err := s.d.Store.PutConn(ctx, c); err != nil {
 			s.d.Log.Error("room: put conn", "conn", c.ID, "err", err)
 		}
-	}
-	for connID, oldRoom := range eff.detachOld {
-		if oldRoom != "" && oldRoom != l.id {
-			s.detach(ctx, oldRoom, connID)
+		if old.Room != "" && old.Room != c.Room {
+			s.detach(ctx, old.Room, c.ID)
 		}
 	}
 	for i, j := range eff.joined {
