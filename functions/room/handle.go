@@ -157,8 +157,9 @@ func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, 
 	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
 		eff := &effects{broadcast: true}
 		for _, c := range l.b.Conns {
-			if c.ID == connID && c.Seat >= 0 {
-				// A repeated join (a double click) keeps the seat this socket holds.
+			if c.ID == connID {
+				// A repeated join (a double click, a spectator joining again) keeps what this
+				// socket holds and writes nothing.
 				eff.noWrite = true
 				eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: c.Seat})
 				return eff, nil
@@ -234,6 +235,10 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 		case "resume":
 			eff.kick = true // a returning person revives a room whose AI invocation was lost
 			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: i})
+			if bound && l.b.Seats[i].AwaySince == 0 && !l.b.Seats[i].AIActive {
+				eff.noWrite = true // this socket already holds the seat: nothing to store
+				return eff, nil
+			}
 			s.bindConn(l, eff, connID, i)
 			return eff, nil
 		case "move":

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"time"
@@ -43,6 +44,10 @@ type Deps struct {
 	AI        AI
 	Log       *slog.Logger // nil: slog.Default()
 	Rand      io.Reader    // nil: crypto/rand; tokens and room ids come from it
+	// SerialRooms makes the writes of one room in this process take turns instead of
+	// racing (the local stack, where every writer shares one process); the conditional
+	// write still guards against writers in other processes (Lambda instances).
+	SerialRooms bool
 }
 
 // Service is the room service. Its methods are safe for concurrent use; all room state is in
@@ -50,6 +55,7 @@ type Deps struct {
 type Service struct {
 	d     Deps
 	cache stateCache
+	locks *roomLocks // nil unless Deps.SerialRooms
 }
 
 // New makes a Service.
@@ -60,7 +66,11 @@ func New(d Deps) *Service {
 	if d.Rand == nil {
 		d.Rand = cryptoRand
 	}
-	return &Service{d: d}
+	s := &Service{d: d}
+	if d.SerialRooms {
+		s.locks = &roomLocks{m: map[string]*roomLock{}}
+	}
+	return s
 }
 
 // effects are what a successful change sends and starts after it is stored.
@@ -75,17 +85,57 @@ type effects struct {
 	noWrite   bool   // nothing changed; only reply
 }
 
-const maxAttempts = 16
+// Retries of a lost conditional write: they back off with full jitter from retryBase,
+// doubling up to retryMax, until retryBudget has passed since the first attempt (or the
+// context ends, if sooner).
+const (
+	retryBudget = 10 * time.Second
+	retryBase   = time.Millisecond
+	retryMax    = 100 * time.Millisecond
+)
 
 // update runs fn on the current room and writes the result conditionally on the version it
 // read, re-reading and re-running fn after a lost race (fn re-validates on the fresh room).
-// On a refusal it returns the room as read with fn's error, and stores nothing.
+// On a refusal it returns the room as read with fn's error, and stores nothing. When fn
+// changes nothing (effects.noWrite) nothing is written. With Deps.SerialRooms the writes of
+// one room in this process take turns; the conditional write still guards against other
+// processes.
 func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
 	if !validRoomID(id) {
 		return nil, nil, errf(CodeRoomNotFound, "")
 	}
+	if s.locks != nil {
+		unlock, err := s.locks.lock(ctx, id)
+		if err != nil {
+			s.d.Log.Error("room: wait for the room's turn", "room", id, "err", err)
+			return nil, nil, errf(CodeInternal, "")
+		}
+		defer unlock()
+	}
 	var fresh Record // the current room as a lost write returned it, when the store could tell
-	for attempt := 0; attempt < maxAttempts; attempt++ {
+	deadline := time.Now().Add(retryBudget)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	backoff := retryBase
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
+			wait := rand.N(backoff + 1) // full jitter
+			if backoff < retryMax {
+				backoff *= 2
+			}
+			if time.Now().Add(wait).After(deadline) {
+				break
+			}
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				s.d.Log.Error("room: retry", "room", id, "err", ctx.Err())
+				return nil, nil, errf(CodeInternal, "")
+			case <-t.C:
+			}
+		}
 		now := s.d.Clock.Now()
 		rec, err := fresh, error(nil)
 		if rec.Version == 0 || (!rec.ExpiresAt.IsZero() && !now.Before(rec.ExpiresAt)) {
@@ -136,8 +186,45 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 		s.cache.put(id, next.Version, next.Body, l)
 		return l, eff, nil
 	}
-	s.d.Log.Error("room: too many conflicts", "room", id)
+	s.d.Log.Error("room: conflicts until the retry deadline", "room", id)
 	return nil, nil, errf(CodeInternal, "")
+}
+
+// roomLocks lets the writes of one room in this process take turns (Deps.SerialRooms).
+type roomLocks struct {
+	mu sync.Mutex
+	m  map[string]*roomLock
+}
+
+type roomLock struct {
+	ch   chan struct{} // holds one token while the room is locked
+	refs int
+}
+
+// lock waits for the room's turn, or for ctx to end.
+func (r *roomLocks) lock(ctx context.Context, id string) (func(), error) {
+	r.mu.Lock()
+	e := r.m[id]
+	if e == nil {
+		e = &roomLock{ch: make(chan struct{}, 1)}
+		r.m[id] = e
+	}
+	e.refs++
+	r.mu.Unlock()
+	release := func() {
+		r.mu.Lock()
+		if e.refs--; e.refs == 0 {
+			delete(r.m, id)
+		}
+		r.mu.Unlock()
+	}
+	select {
+	case e.ch <- struct{}{}:
+		return func() { <-e.ch; release() }, nil
+	case <-ctx.Done():
+		release()
+		return nil, ctx.Err()
+	}
 }
 
 // updateQuietly is update for actions no client waits on (delayed checks, AI moves,
@@ -287,6 +374,9 @@ func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
 	if eff.noWrite {
 		if eff.sender != "" {
 			s.post(ctx, eff.sender, mustJSON(outState{Type: "state", ID: eff.id, Room: l.snapshot(s.d.Clock.Now())}))
+		}
+		if eff.kick {
+			s.kickAI(ctx, l)
 		}
 		return
 	}

@@ -60,6 +60,8 @@ func New(cfg Config) *Stack {
 		Clock:     SystemClock{},
 		AI:        cfg.AI,
 		Log:       cfg.Log,
+		// One process holds every writer: a room's writes take turns instead of racing.
+		SerialRooms: true,
 	})
 	st.Gateway.SetHandler(st.Service)
 	st.inv.svc, st.sched.svc = st.Service, st.Service
