@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"time"
 
@@ -24,7 +25,9 @@ type Config struct {
 	// Rate is the per-socket message rate limit (see Gateway.Rate); negative disables it,
 	// 0 means the default.
 	Rate float64
-	Log  *slog.Logger
+	// AIWorkers bounds the AI turns run at once (0: GOMAXPROCS, at least 2).
+	AIWorkers int
+	Log       *slog.Logger
 }
 
 // Stack is the whole local system: gateway, room service, invoker and delay queue.
@@ -44,7 +47,7 @@ func New(cfg Config) *Stack {
 	if cfg.WSURL == "" {
 		cfg.WSURL = "/ws"
 	}
-	st := &Stack{inv: &invoker{log: cfg.Log}, sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
+	st := &Stack{inv: newInvoker(cfg.Log, cfg.AIWorkers), sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
 	st.Gateway = NewGateway(nil, cfg.Log)
 	st.Gateway.OriginPatterns = cfg.OriginPatterns
 	if cfg.Rate < 0 {
@@ -96,14 +99,34 @@ type SystemClock struct{}
 // Now implements room.Clock.
 func (SystemClock) Now() time.Time { return time.Now() }
 
-// invoker is the in-process room.Invoker: each invocation runs in its own goroutine, as an
-// asynchronous Lambda invocation would, with the Lambda's 30 s limit.
+// invoker is the in-process room.Invoker: a bounded pool of workers runs the AI's turns,
+// with the Lambda's 30 s limit per run, and at most one run per room at a time (issue 10
+// item 4). An invocation for a room that is already waiting is folded into it; one for a
+// room whose AI is running makes it run once more after (the turn may have moved on).
 type invoker struct {
-	svc    *room.Service
-	log    *slog.Logger
+	svc     *room.Service
+	log     *slog.Logger
+	workers int // at most this many runs at once
+
 	wg     sync.WaitGroup
 	mu     sync.Mutex
 	closed bool
+	active int               // running workers
+	queue  []string          // rooms waiting, oldest first
+	rooms  map[string]*aiRun // rooms waiting or running
+}
+
+type aiRun struct {
+	version int64 // the newest version invoked
+	running bool
+	again   bool // invoked again while running
+}
+
+func newInvoker(log *slog.Logger, workers int) *invoker {
+	if workers <= 0 {
+		workers = max(2, runtime.GOMAXPROCS(0))
+	}
+	return &invoker{log: log, workers: workers, rooms: map[string]*aiRun{}}
 }
 
 func (i *invoker) InvokeAI(_ context.Context, roomID string, version int64) error {
@@ -112,16 +135,57 @@ func (i *invoker) InvokeAI(_ context.Context, roomID string, version int64) erro
 	if i.closed {
 		return nil
 	}
-	i.wg.Add(1)
-	go func() {
-		defer i.wg.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := i.svc.RunAI(ctx, roomID, version); err != nil {
-			i.log.Error("local: ai", "room", roomID, "version", version, "err", err)
-		}
-	}()
+	r := i.rooms[roomID]
+	switch {
+	case r == nil:
+		i.rooms[roomID] = &aiRun{version: version}
+		i.queue = append(i.queue, roomID)
+	case r.running:
+		r.again = true
+	}
+	if r != nil {
+		r.version = max(r.version, version)
+	}
+	if i.active < i.workers && len(i.queue) > 0 {
+		i.active++
+		i.wg.Add(1)
+		go i.work()
+	}
 	return nil
+}
+
+// work runs queued rooms until none is left.
+func (i *invoker) work() {
+	defer i.wg.Done()
+	for {
+		i.mu.Lock()
+		if len(i.queue) == 0 || i.closed {
+			i.active--
+			i.mu.Unlock()
+			return
+		}
+		id := i.queue[0]
+		i.queue = i.queue[1:]
+		r := i.rooms[id]
+		r.running, r.again = true, false
+		version := r.version
+		i.mu.Unlock()
+
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if err := i.svc.RunAI(ctx, id, version); err != nil {
+			i.log.Error("local: ai", "room", id, "version", version, "err", err)
+		}
+		cancel()
+
+		i.mu.Lock()
+		r.running = false
+		if r.again {
+			i.queue = append(i.queue, id)
+		} else {
+			delete(i.rooms, id)
+		}
+		i.mu.Unlock()
+	}
 }
 
 func (i *invoker) wait() {
