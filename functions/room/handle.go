@@ -67,6 +67,22 @@ func (s *Service) bindConn(l *loaded, eff *effects, connID string, seatIdx int) 
 			i--
 		}
 	}
+	if seatIdx >= 0 {
+		// One person's tabs: a seat keeps its MaxSeatSockets newest sockets.
+		n := 0
+		for _, c := range l.b.Conns {
+			if c.Seat == seatIdx {
+				n++
+			}
+		}
+		for i := 0; i < len(l.b.Conns) && n >= MaxSeatSockets; i++ {
+			if l.b.Conns[i].Seat == seatIdx {
+				l.b.Conns = append(l.b.Conns[:i], l.b.Conns[i+1:]...)
+				i--
+				n--
+			}
+		}
+	}
 	l.b.Conns = append(l.b.Conns, connRef{ID: connID, Seat: seatIdx})
 	if seatIdx >= 0 && l.b.Seats[seatIdx].Kind == KindHuman {
 		l.b.Seats[seatIdx].AwaySince = 0
@@ -93,6 +109,9 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 	st, err := g.New(opts)
 	if err != nil {
 		return nil, nil, errf(CodeBadOptions, "")
+	}
+	if !s.creates.allow(connID, s.d.Clock.Now(), s.d.Limits.CreatesPerMinute) {
+		return nil, nil, errf(CodeRateLimited, "방을 너무 자주 만들었습니다. 1분 뒤에 다시 만들어 주세요.")
 	}
 	for attempt := 0; attempt < 4; attempt++ {
 		id, err := newRoomID(s.d.Rand)
@@ -175,12 +194,14 @@ func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, 
 			}
 		}
 		if free < 0 {
-			present := false
+			watching := 0
 			for _, c := range l.b.Conns {
-				present = present || c.ID == connID
+				if c.Seat < 0 {
+					watching++
+				}
 			}
-			if !present && len(l.b.Conns) >= MaxConns {
-				return nil, errf(CodeRoomFull, "")
+			if len(l.b.Conns) >= MaxConns || watching >= s.d.Limits.MaxSpectators {
+				return nil, errf(CodeRoomFull, "관전 자리가 모두 찼습니다.")
 			}
 			s.bindConn(l, eff, connID, -1)
 			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: -1})

@@ -48,14 +48,37 @@ type Deps struct {
 	// racing (the local stack, where every writer shares one process); the conditional
 	// write still guards against writers in other processes (Lambda instances).
 	SerialRooms bool
+	// Limits are the service's limits on a public server; zero fields take the defaults.
+	Limits Limits
 }
+
+// Limits bound what one socket or room may take (PROTOCOL.md, "Limits").
+type Limits struct {
+	// CreatesPerMinute is how many rooms one socket may create in a minute (a fixed window
+	// from its first create); more answer rate-limited. 0: DefaultCreatesPerMinute;
+	// negative: no limit. Counted per process (per Lambda instance on AWS).
+	CreatesPerMinute int
+	// MaxSpectators is how many spectator sockets one room takes; a join beyond answers
+	// room-full. 0: DefaultMaxSpectators; never more than MaxConns.
+	MaxSpectators int
+}
+
+// Default limits.
+const (
+	DefaultCreatesPerMinute = 10
+	DefaultMaxSpectators    = 50
+	// MaxSeatSockets is how many sockets one seat keeps (tabs of one person): binding one
+	// more drops the seat's oldest socket from the room.
+	MaxSeatSockets = 4
+)
 
 // Service is the room service. Its methods are safe for concurrent use; all room state is in
 // the Store, so many Services (Lambda instances) may share one store.
 type Service struct {
-	d     Deps
-	cache stateCache
-	locks *roomLocks // nil unless Deps.SerialRooms
+	d       Deps
+	cache   stateCache
+	locks   *roomLocks // nil unless Deps.SerialRooms
+	creates createCounter
 }
 
 // New makes a Service.
@@ -66,7 +89,14 @@ func New(d Deps) *Service {
 	if d.Rand == nil {
 		d.Rand = cryptoRand
 	}
-	s := &Service{d: d}
+	if d.Limits.CreatesPerMinute == 0 {
+		d.Limits.CreatesPerMinute = DefaultCreatesPerMinute
+	}
+	if d.Limits.MaxSpectators <= 0 {
+		d.Limits.MaxSpectators = DefaultMaxSpectators
+	}
+	d.Limits.MaxSpectators = min(d.Limits.MaxSpectators, MaxConns)
+	s := &Service{d: d, creates: createCounter{m: map[string]createWindow{}}}
 	if d.SerialRooms {
 		s.locks = &roomLocks{m: map[string]*roomLock{}}
 	}
@@ -495,6 +525,7 @@ func (s *Service) Connect(ctx context.Context, connID string) error {
 // Disconnect forgets a connection ($disconnect, or a post that found it gone): its seat is
 // marked away and the room's idle clock starts when it was the last socket.
 func (s *Service) Disconnect(ctx context.Context, connID string) error {
+	s.creates.forget(connID)
 	c, err := s.d.Store.GetConn(ctx, connID, s.d.Clock.Now())
 	if errors.Is(err, ErrNotFound) {
 		return nil
@@ -799,4 +830,47 @@ func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 		s.scheduleAway(ctx, l)
 	}
 	return nil
+}
+
+// createCounter counts the rooms each socket created in its current one-minute window.
+type createCounter struct {
+	mu sync.Mutex
+	m  map[string]createWindow
+}
+
+type createWindow struct {
+	start time.Time
+	n     int
+}
+
+// allow counts a create of conn at now and reports whether it is within limit a minute.
+func (c *createCounter) allow(conn string, now time.Time, limit int) bool {
+	if limit < 0 {
+		return true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= 1<<16 { // sockets that never disconnected here: drop the old windows
+		for k, w := range c.m {
+			if now.Sub(w.start) >= time.Minute {
+				delete(c.m, k)
+			}
+		}
+	}
+	w := c.m[conn]
+	if w.n == 0 || now.Sub(w.start) >= time.Minute {
+		w = createWindow{start: now}
+	}
+	if w.n >= limit {
+		return false
+	}
+	w.n++
+	c.m[conn] = w
+	return true
+}
+
+func (c *createCounter) forget(conn string) {
+	c.mu.Lock()
+	delete(c.m, conn)
+	c.mu.Unlock()
 }

@@ -52,9 +52,13 @@ type Gateway struct {
 	// Rate is the messages per second a socket may send (burst RateBurst); 0 disables the
 	// limit (load tests).
 	Rate float64
+	// MaxSockets bounds the open sockets; an upgrade beyond it is refused with 429 (as API
+	// Gateway refuses connections over its quota). 0: no limit.
+	MaxSockets int
 
 	mu     sync.Mutex
 	conns  map[string]*socket
+	live   int // sockets upgraded and not yet ended (MaxSockets counts these)
 	closed bool
 	wg     sync.WaitGroup // running sockets
 }
@@ -105,6 +109,15 @@ func RouteKey(body []byte) string {
 
 // ServeHTTP upgrades /ws requests and runs the socket until it closes.
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.mu.Lock()
+	if g.MaxSockets > 0 && g.live >= g.MaxSockets {
+		g.mu.Unlock()
+		http.Error(w, `{"message":"Too many connections"}`, http.StatusTooManyRequests)
+		return
+	}
+	g.live++
+	g.mu.Unlock()
+	defer func() { g.mu.Lock(); g.live--; g.mu.Unlock() }()
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: g.OriginPatterns})
 	if err != nil {
 		return // Accept has answered

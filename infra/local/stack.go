@@ -27,7 +27,11 @@ type Config struct {
 	Rate float64
 	// AIWorkers bounds the AI turns run at once (0: GOMAXPROCS, at least 2).
 	AIWorkers int
-	Log       *slog.Logger
+	// MaxSockets bounds the open sockets (Gateway.MaxSockets; 0: no limit).
+	MaxSockets int
+	// Limits are the room service's limits (zero fields: the defaults).
+	Limits room.Limits
+	Log    *slog.Logger
 }
 
 // Stack is the whole local system: gateway, room service, invoker and delay queue.
@@ -50,6 +54,7 @@ func New(cfg Config) *Stack {
 	st := &Stack{inv: newInvoker(cfg.Log, cfg.AIWorkers), sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
 	st.Gateway = NewGateway(nil, cfg.Log)
 	st.Gateway.OriginPatterns = cfg.OriginPatterns
+	st.Gateway.MaxSockets = cfg.MaxSockets
 	if cfg.Rate < 0 {
 		st.Gateway.Rate = 0
 	} else if cfg.Rate > 0 {
@@ -65,6 +70,7 @@ func New(cfg Config) *Stack {
 		Log:       cfg.Log,
 		// One process holds every writer: a room's writes take turns instead of racing.
 		SerialRooms: true,
+		Limits:      cfg.Limits,
 	})
 	st.Gateway.SetHandler(st.Service)
 	st.inv.svc, st.sched.svc = st.Service, st.Service
