@@ -3,6 +3,7 @@ package local
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
@@ -41,6 +42,8 @@ type Stack struct {
 	inv     *invoker
 	sched   *scheduler
 	handler http.Handler
+	store   room.Store
+	log     *slog.Logger
 }
 
 // New assembles the local stack.
@@ -51,7 +54,7 @@ func New(cfg Config) *Stack {
 	if cfg.WSURL == "" {
 		cfg.WSURL = "/ws"
 	}
-	st := &Stack{inv: newInvoker(cfg.Log, cfg.AIWorkers), sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
+	st := &Stack{store: cfg.Store, log: cfg.Log, inv: newInvoker(cfg.Log, cfg.AIWorkers), sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
 	st.Gateway = NewGateway(nil, cfg.Log)
 	st.Gateway.OriginPatterns = cfg.OriginPatterns
 	st.Gateway.MaxSockets = cfg.MaxSockets
@@ -87,6 +90,28 @@ func New(cfg Config) *Stack {
 	mux.Handle("/", Site(cfg.SiteDir))
 	st.handler = mux
 	return st
+}
+
+// ResetConnections forgets the sockets of a previous run in every live room of the store
+// (none survives a restart, and no $disconnect will come for them): their seats show away
+// and a room without sockets expires after its idle time. Run it once at start, before
+// serving. Errors: the store cannot list its rooms (room.RoomLister), or listing failed;
+// a room that fails to reset is logged and skipped.
+func (st *Stack) ResetConnections(ctx context.Context) error {
+	l, ok := st.store.(room.RoomLister)
+	if !ok {
+		return fmt.Errorf("local: the %T store cannot list its rooms", st.store)
+	}
+	ids, err := l.RoomIDs(ctx, time.Now())
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if err := st.Service.ResetConnections(ctx, id); err != nil {
+			st.log.Error("local: reset connections", "room", id, "err", err)
+		}
+	}
+	return nil
 }
 
 // Handler is the HTTP handler of the stack.

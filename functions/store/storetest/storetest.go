@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -22,6 +23,35 @@ func Run(t *testing.T, open func(t *testing.T) room.Store) {
 	rec := func(id string, v int64, body string) room.Record {
 		return room.Record{ID: id, Version: v, ExpiresAt: t0.Add(time.Hour), Body: []byte(body)}
 	}
+
+	t.Run("RoomIDs", func(t *testing.T) {
+		s := open(t)
+		l, ok := s.(room.RoomLister)
+		if !ok {
+			t.Fatalf("%T does not list its rooms (room.RoomLister): the local stack could not forget the sockets of a previous run", s)
+		}
+		for i, exp := range []time.Duration{time.Hour, time.Minute, 0} {
+			r := rec(fmt.Sprint("r", i), 1, "x")
+			r.ExpiresAt = t0.Add(exp)
+			if exp == 0 {
+				r.ExpiresAt = time.Time{}
+			}
+			if _, err := s.PutRoom(ctx, r, 0, t0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.PutConn(ctx, room.Conn{ID: "c1", Room: "r0", Seat: 0, ExpiresAt: t0.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		ids, err := l.RoomIDs(ctx, t0.Add(30*time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(ids)
+		if fmt.Sprint(ids) != "[r0 r2]" {
+			t.Fatalf("RoomIDs at +30 min: %v, want [r0 r2] (r1 expired, c1 is a connection)", ids)
+		}
+	})
 
 	t.Run("GetMissing", func(t *testing.T) {
 		s := open(t)

@@ -100,20 +100,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	st := local.New(local.Config{Store: store, AI: aiseat.Engines{}, SiteDir: *site, Log: log, Rate: r,
 		MaxSockets: *maxSockets, Limits: room.Limits{MaxSpectators: *maxSpectators, CreatesPerMinute: *createsPerMinute}})
 	defer st.Close()
-	if r, ok := store.(interface {
-		RoomIDs(time.Time) ([]string, error)
-	}); ok {
-		// No socket of a previous run is open any more: mark their seats away.
-		ids, err := r.RoomIDs(time.Now())
-		if err != nil {
-			fmt.Fprintf(stderr, "madang serve: list rooms: %v\n", err)
-			return 1
-		}
-		for _, id := range ids {
-			if err := st.Service.ResetConnections(ctx, id); err != nil {
-				log.Error("reset connections", "room", id, "err", err)
-			}
-		}
+	// No socket of a previous run is open any more, whatever the store: mark their seats away.
+	if err := st.ResetConnections(ctx); err != nil {
+		fmt.Fprintf(stderr, "madang serve: %v\n", err)
+		return 1
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
