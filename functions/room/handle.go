@@ -254,12 +254,14 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 		var e *Error
 		switch m.Action {
 		case "resume":
-			eff.kick = true // a returning person revives a room whose AI invocation was lost
 			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: i})
 			if bound && l.b.Seats[i].AwaySince == 0 && !l.b.Seats[i].AIActive {
-				eff.noWrite = true // this socket already holds the seat: nothing to store
+				// This socket already holds the seat: nothing to store, and no AI run to
+				// ask for (a resume repeated from one socket must not start searches).
+				eff.noWrite = true
 				return eff, nil
 			}
+			eff.kick = true // a returning person revives a room whose AI invocation was lost
 			s.bindConn(l, eff, connID, i)
 			return eff, nil
 		case "move":

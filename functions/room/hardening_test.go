@@ -189,17 +189,25 @@ func TestNoOpWritesStoreNothing(t *testing.T) {
 	if st := h.snap(tb); st.Version != v+1 || !st.Seats[1].Connected {
 		t.Fatalf("resume after away: v%d (was v%d) %+v", st.Version, v, st.Seats[1])
 	}
-	// A resume that changes nothing still revives an AI turn whose invocation was lost.
+	// On the AI's turn, resumes repeated from the socket that holds the seat store nothing
+	// and invoke nothing (on AWS each invocation is a Lambda run and a search: issue 10
+	// item 4); a resume from a new socket (a reload) revives a turn whose invocation was lost.
 	fs = h.send("d0", M{"action": "create", "game": "track", "options": M{}})
 	tok, id := *fs[0].Token, h.lastState(fs).ID
 	h.send("d0", M{"action": "fillAI", "room": id, "token": tok})
 	h.send("d0", M{"action": "move", "room": id, "token": tok, "ply": 0, "move": "+1"})
 	n := len(h.inv.calls)
 	before = h.record(id)
-	h.send("d0", M{"action": "resume", "room": id, "token": tok})
+	for k := 0; k < 50; k++ {
+		h.send("d0", M{"action": "resume", "room": id, "token": tok})
+	}
 	h.unchanged(before)
+	if len(h.inv.calls) != n {
+		t.Fatalf("repeated resumes invoked the AI %d times", len(h.inv.calls)-n)
+	}
+	h.send("d0-reload", M{"action": "resume", "room": id, "token": tok})
 	if len(h.inv.calls) != n+1 {
-		t.Fatalf("resume on the AI's turn did not invoke the AI: %d calls, want %d", len(h.inv.calls), n+1)
+		t.Fatalf("a reload's resume on the AI's turn invoked the AI %d times, want once", len(h.inv.calls)-n)
 	}
 }
 

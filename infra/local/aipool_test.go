@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"madang/functions/room"
 	"madang/functions/store/memory"
 	"madang/infra/local"
 	"madang/rules"
@@ -45,7 +46,8 @@ func (a *slowAI) Choose(ctx context.Context, s rules.State, _ string, _ int64) (
 func (a *slowAI) AcceptDraw(rules.State) bool { return false }
 func (a *slowAI) OfferDraw(rules.State) bool  { return false }
 
-// resume from one socket at the rate limit during an AI turn starts no concurrent searches
+// resume at the rate limit during an AI turn, rotating over more tabs than a seat keeps so
+// that every resume is a write that asks for the AI, starts no concurrent searches
 // (issue 10 item 4): at most one search per room at a time, at most AIWorkers in all, and
 // the AI still answers each move.
 func TestAIOneSearchPerRoom(t *testing.T) {
@@ -69,6 +71,10 @@ func TestAIOneSearchPerRoom(t *testing.T) {
 				return
 			}
 			tok, id := fs[0].Token, snapOf(t, fs).ID
+			var tabs []*wsClient // each resume from the next tab rebinds the seat: a write
+			for k := 0; k <= room.MaxSeatSockets; k++ {
+				tabs = append(tabs, newClient(t, srv, "tab"))
+			}
 			cl.ask(map[string]any{"action": "fillAI", "room": id, "token": tok, "level": "beginner"}, 5*time.Second)
 			for ply := 0; ply < 4; ply += 2 {
 				s := cl.snap()
@@ -76,8 +82,8 @@ func TestAIOneSearchPerRoom(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				for k := 0; k < 25; k++ { // 50 a second, the gateway's rate
-					cl.ask(map[string]any{"action": "resume", "room": id, "token": tok}, 5*time.Second)
+				for k := 0; k < 25; k++ { // 50 a second, from more tabs than a seat keeps
+					tabs[k%len(tabs)].ask(map[string]any{"action": "resume", "room": id, "token": tok}, 5*time.Second)
 					time.Sleep(20 * time.Millisecond)
 				}
 				deadline := time.Now().Add(5 * time.Second)
