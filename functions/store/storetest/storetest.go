@@ -19,7 +19,9 @@ import (
 // each time it is called (it may register cleanup with t).
 func Run(t *testing.T, open func(t *testing.T) room.Store) {
 	ctx := context.Background()
-	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	// Years ahead of the real clock: a store with real TTL deletion (DynamoDB Local) must not
+	// delete the test's items while it runs.
+	t0 := time.Date(2036, 1, 2, 3, 4, 5, 0, time.UTC)
 	rec := func(id string, v int64, body string) room.Record {
 		return room.Record{ID: id, Version: v, ExpiresAt: t0.Add(time.Hour), Body: []byte(body)}
 	}
