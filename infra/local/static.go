@@ -80,7 +80,7 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	info, err := s.root.Stat(name)
 	if err == nil && info.IsDir() {
 		if !strings.HasSuffix(r.URL.Path, "/") {
-			target := r.URL.Path + "/"
+			target := r.URL.EscapedPath() + "/"
 			if r.URL.RawQuery != "" {
 				target += "?" + r.URL.RawQuery
 			}

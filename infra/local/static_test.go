@@ -228,6 +228,13 @@ func TestStaticFolderRedirect(t *testing.T) {
 	if w.Code != http.StatusMovedPermanently || w.Header().Get("Location") != "/checkers/?room=abc" {
 		t.Errorf("/checkers?room=abc: %d Location %q", w.Code, w.Header().Get("Location"))
 	}
+	if err := os.Mkdir(filepath.Join(dir, "마당 판"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w = do(h, "GET", "/마당 판")
+	if w.Code != http.StatusMovedPermanently || w.Header().Get("Location") != "/%EB%A7%88%EB%8B%B9%20%ED%8C%90/" {
+		t.Errorf("/마당 판: %d Location %q", w.Code, w.Header().Get("Location"))
+	}
 }
 
 func TestStaticHeadRangeConditional(t *testing.T) {
