@@ -44,4 +44,4 @@ backgammon-train:
 .PHONY: replay-backgammon
 replay-backgammon: build
 	@test -n "$(GAMES)" || (echo "shared/games not found; set GAMES=dir"; exit 1)
-	$(BIN)/madang replay --game backgammon $(GAMES)/backgammon/galaxy/*.txt $(GAMES)/backgammon/studio/*.txt
+	$(BIN)/madang replay --game backgammon $(GAMES)/backgammon/galaxy $(GAMES)/backgammon/studio

@@ -2,7 +2,7 @@ package backgammon
 
 import (
 	"context"
-	"sort"
+	"slices"
 
 	"madang/ai"
 	"madang/rules"
@@ -96,7 +96,17 @@ func rank(b *bg.Board, me rules.Seat, plays []bg.Move, eval evaluator) []scoredP
 		a := b.After(me, m)
 		out[i] = scoredPlay{m: m, after: a, score: eval(&a, me)}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	// slices, not sort.SliceStable: the same order without reflection, which keeps the
+	// WebAssembly module smaller.
+	slices.SortStableFunc(out, func(x, y scoredPlay) int {
+		switch {
+		case x.score > y.score:
+			return -1
+		case y.score > x.score:
+			return 1
+		}
+		return 0
+	})
 	return out
 }
 

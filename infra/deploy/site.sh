@@ -12,10 +12,19 @@
 # still finds its files); everything else (the html pages, config.json, 404.html) goes up
 # no-cache, so browsers revalidate it and pick up the new asset names at once. Uploads run
 # assets first, pages last, so no page ever names a file not yet there. Files whose names
-# start with a dot (build stamps such as .stamp) are not uploaded. *.wasm files go up
-# gzip-encoded as application/wasm, so they are served compressed whatever CloudFront's own
-# compression does. 404.html (the page CloudFront shows for a missing path) comes from
-# SITE_DIR when the build makes one, else from infra/deploy/404.html.
+# start with a dot (build stamps such as .stamp) are not uploaded.
+#
+# Compression: one rule. Every file goes up as itself and CloudFront compresses it for the
+# viewer (Compress: true, brotli or gzip), except each *.wasm (the engines, assets/engine-
+# <family>-<HASH>/madang.wasm): it goes up under its own name as the build's gzip copy
+# (<file>.gz; gzip -9 here when the build has none) with Content-Encoding: gzip and
+# Content-Type: application/wasm, so the largest file is compressed on every request whatever
+# CloudFront's best-effort compression does (CloudFront never recompresses an object stored
+# with a Content-Encoding). The other .br/.gz copies the build writes for `madang serve` stay
+# home: S3 cannot choose between them by Accept-Encoding.
+#
+# 404.html (the page CloudFront shows for a missing path) comes from SITE_DIR when the build
+# makes one, else from infra/deploy/404.html.
 set -euo pipefail
 region="${AWS_REGION:-${AWS_DEFAULT_REGION:-}}"
 if [[ "${1:-}" == --region ]]; then
@@ -51,28 +60,34 @@ done
 immutable="public, max-age=31536000, immutable"
 revalidate="no-cache"
 hidden=(--exclude ".*" --exclude "*/.*")
+copies=(--exclude "*.br" --exclude "*.gz") # the build's precompressed copies
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# 1. Content-hashed assets (kept: no --delete), then the wasm among them gzip-encoded.
+# 1. Content-hashed assets, engine folders included (kept: no --delete), then the wasm
+#    among them gzip-encoded.
 if [[ -d "$src/assets" ]]; then
-  awsr s3 sync "$src/assets" "s3://$bucket/assets" "${hidden[@]}" --exclude "*.wasm" \
+  awsr s3 sync "$src/assets" "s3://$bucket/assets" "${hidden[@]}" "${copies[@]}" --exclude "*.wasm" \
     --cache-control "$immutable"
 fi
-(cd "$src" && find . -type f -name '*.wasm' ! -name '.*') | while read -r f; do
+(cd "$src" && find . -type f -name '*.wasm' ! -path '*/.*') | while read -r f; do
   f="${f#./}"
   cache="$revalidate"
   [[ "$f" == assets/* ]] && cache="$immutable"
-  mkdir -p "$tmp/wasm/$(dirname "$f")"
-  gzip -9 -n -c "$src/$f" >"$tmp/wasm/$f"
-  awsr s3 cp "$tmp/wasm/$f" "s3://$bucket/$f" \
+  packed="$src/$f.gz"
+  if [[ ! -f "$packed" ]]; then
+    packed="$tmp/wasm/$f"
+    mkdir -p "$(dirname "$packed")"
+    gzip -9 -n -c "$src/$f" >"$packed"
+  fi
+  awsr s3 cp "$packed" "s3://$bucket/$f" \
     --content-type application/wasm --content-encoding gzip --cache-control "$cache"
 done
 
 # 2. The pages and everything else outside assets/, revalidated on every use; pages gone
 #    from the build are deleted (excluded paths are left alone by --delete).
-awsr s3 sync "$src" "s3://$bucket" --delete "${hidden[@]}" --exclude "assets/*" \
+awsr s3 sync "$src" "s3://$bucket" --delete "${hidden[@]}" "${copies[@]}" --exclude "assets/*" \
   --exclude "*.wasm" --exclude "config.json" --exclude "404.html" --cache-control "$revalidate"
 
 printf '{"ws":"%s"}\n' "$ws" >"$tmp/config.json"

@@ -120,30 +120,54 @@ func runSite(t *testing.T, files map[string]string, env []string, args ...string
 	return out, strings.Split(strings.TrimSpace(string(logged)), "\n"), copied
 }
 
-// A site as site/build.mjs makes it: pages, content-hashed assets, the build stamp.
-var builtSite = map[string]string{
-	"index.html":                  "<!doctype html>",
-	"checkers/index.html":         "<!doctype html>",
-	"assets/app-5TQ2XKPL.js":      "console.log(1)",
-	"assets/site-AB12CD34.css":    "body{}",
-	"assets/madang-9F3E1A2B.wasm": "\x00asm\x01\x00\x00\x00",
-	"assets/.stamp":               "",
-	".stamp":                      "",
-}
+// A site as site/build.mjs makes it (site/README.md "What the build makes"): fixed-name
+// pages and 404.html, content-hashed bundles, chunks and CSS, an engine folder per family,
+// a .br and a .gz copy beside every file, build stamps.
+var builtSite = func() map[string]string {
+	files := map[string]string{
+		"index.html":                                   "<!doctype html>",
+		"404.html":                                     `<html lang="ko"><p>페이지를 찾을 수 없습니다</p>`,
+		"checkers/index.html":                          "<!doctype html>",
+		"draughts/index.html":                          "<!doctype html>",
+		"assets/draughts-V5LMIAHV.js":                  "console.log(1)",
+		"assets/chunks/chunk-2QX7LM4A.js":              "export{}",
+		"assets/site-551A2CCC.css":                     "body{}",
+		"assets/engine-draughts-E18A627F/worker.js":    "importScripts('wasm_exec.js')",
+		"assets/engine-draughts-E18A627F/wasm_exec.js": "// go",
+		"assets/engine-draughts-E18A627F/madang.wasm":  "\x00asm\x01\x00\x00\x00",
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	for _, name := range names {
+		files[name+".br"] = "brotli copy of " + name
+		files[name+".gz"] = "\x1f\x8b gzip copy of " + name
+	}
+	files["assets/.stamp"] = ""
+	files[".stamp"] = ""
+	return files
+}()
 
-// TestSiteUploadCaching: hashed assets go up immutable for a year, pages, config.json and
-// the 404 page no-cache; build stamps stay home; wasm is gzip-encoded application/wasm;
+// TestSiteUploadCaching: hashed assets (engine folders included) go up immutable for a year,
+// pages, config.json and the 404 page no-cache; the build's .br/.gz copies and build stamps
+// stay home, except that the wasm goes up as its .gz copy, gzip-encoded application/wasm;
 // config.json names the stack's WebSocket URL; the cache is invalidated.
 func TestSiteUploadCaching(t *testing.T) {
 	ups, calls, copied := runSite(t, builtSite, nil, "--region", "eu-west-1")
+	wasm := "assets/engine-draughts-E18A627F/madang.wasm"
 	want := map[string]upload{
-		"assets/app-5TQ2XKPL.js":      {immutable, "", ""},
-		"assets/site-AB12CD34.css":    {immutable, "", ""},
-		"assets/madang-9F3E1A2B.wasm": {immutable, "application/wasm", "gzip"},
-		"index.html":                  {revalidate, "", ""},
-		"checkers/index.html":         {revalidate, "", ""},
-		"config.json":                 {revalidate, "application/json", ""},
-		"404.html":                    {revalidate, "text/html; charset=utf-8", ""},
+		"assets/draughts-V5LMIAHV.js":                  {immutable, "", ""},
+		"assets/chunks/chunk-2QX7LM4A.js":              {immutable, "", ""},
+		"assets/site-551A2CCC.css":                     {immutable, "", ""},
+		"assets/engine-draughts-E18A627F/worker.js":    {immutable, "", ""},
+		"assets/engine-draughts-E18A627F/wasm_exec.js": {immutable, "", ""},
+		wasm:                  {immutable, "application/wasm", "gzip"},
+		"index.html":          {revalidate, "", ""},
+		"checkers/index.html": {revalidate, "", ""},
+		"draughts/index.html": {revalidate, "", ""},
+		"config.json":         {revalidate, "application/json", ""},
+		"404.html":            {revalidate, "text/html; charset=utf-8", ""},
 	}
 	for key, w := range want {
 		if got, ok := ups[key]; !ok || got != w {
@@ -152,7 +176,7 @@ func TestSiteUploadCaching(t *testing.T) {
 	}
 	for key := range ups {
 		if _, ok := want[key]; !ok {
-			t.Errorf("%s uploaded, want it left out (build stamp?)", key)
+			t.Errorf("%s uploaded, want it left out (build stamp or compressed copy?)", key)
 		}
 	}
 	cfg, err := os.ReadFile(filepath.Join(copied, "config.json"))
@@ -161,6 +185,37 @@ func TestSiteUploadCaching(t *testing.T) {
 	}
 	if got, want := strings.TrimSpace(string(cfg)), `{"ws":"wss://abc123.execute-api.eu-west-1.amazonaws.com/prod"}`; got != want {
 		t.Errorf("config.json = %s, want %s", got, want)
+	}
+	if b, err := os.ReadFile(filepath.Join(copied, filepath.FromSlash(wasm))); err != nil || string(b) != builtSite[wasm+".gz"] {
+		t.Errorf("uploaded wasm %q (%v), want the build's gzip copy", b, err)
+	}
+	page, err := os.ReadFile(filepath.Join(copied, "404.html"))
+	if err != nil || string(page) != builtSite["404.html"] {
+		t.Errorf("404.html is not the build's Korean page: %.80s %v", page, err)
+	}
+	// Assets are kept across uploads (no --delete), pages are synced with --delete.
+	for _, c := range calls {
+		if strings.Contains(c, "s3 sync") && strings.Contains(c, "s3://madang-sitebucket-1/assets") && strings.Contains(c, "--delete") {
+			t.Errorf("assets synced with --delete: %s", c)
+		}
+	}
+	last := calls[len(calls)-1]
+	if !strings.Contains(last, "cloudfront create-invalidation --distribution-id E2EXAMPLE --paths /*") {
+		t.Errorf("last call %q, want the invalidation", last)
+	}
+}
+
+// TestSiteUploadWasmWithoutCopy: a build without a .gz copy of the wasm (an older layout)
+// still uploads it gzip-encoded, compressed by the script; without a 404.html in the build
+// the default Korean page goes up.
+func TestSiteUploadWasmWithoutCopy(t *testing.T) {
+	files := map[string]string{
+		"index.html":                  "<!doctype html>",
+		"assets/madang-9F3E1A2B.wasm": "\x00asm\x01\x00\x00\x00",
+	}
+	ups, _, copied := runSite(t, files, nil, "--region", "eu-west-1")
+	if got := ups["assets/madang-9F3E1A2B.wasm"]; got != (upload{immutable, "application/wasm", "gzip"}) {
+		t.Errorf("wasm uploaded %+v", got)
 	}
 	wasm, err := os.ReadFile(filepath.Join(copied, "assets", "madang-9F3E1A2B.wasm"))
 	if err != nil {
@@ -172,16 +227,6 @@ func TestSiteUploadCaching(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join(copied, "404.html"))
 	if err != nil || !strings.Contains(string(page), `lang="ko"`) || !strings.Contains(string(page), "찾을 수 없습니다") {
 		t.Errorf("404.html is not the Korean page: %.80s %v", page, err)
-	}
-	// Assets are kept across uploads (no --delete), pages are synced with --delete.
-	for _, c := range calls {
-		if strings.Contains(c, "s3 sync") && strings.Contains(c, "s3://madang-sitebucket-1/assets") && strings.Contains(c, "--delete") {
-			t.Errorf("assets synced with --delete: %s", c)
-		}
-	}
-	last := calls[len(calls)-1]
-	if !strings.Contains(last, "cloudfront create-invalidation --distribution-id E2EXAMPLE --paths /*") {
-		t.Errorf("last call %q, want the invalidation", last)
 	}
 }
 

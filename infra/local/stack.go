@@ -265,11 +265,14 @@ func (s *scheduler) stop() {
 	}
 }
 
-// Site serves the built site from dir, or a Korean placeholder page when dir has no
-// index.html (the site is not built yet).
+// Site serves the built site from dir (precompressed copies, caching and the 404 page: see
+// static.ServeHTTP), or a Korean placeholder page when dir has no index.html (the site is
+// not built yet).
 func Site(dir string) http.Handler {
 	if _, err := os.Stat(filepath.Join(dir, "index.html")); err == nil {
-		return http.FileServer(http.Dir(dir))
+		if s, err := newStatic(dir); err == nil {
+			return s // static.go
+		}
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" && r.URL.Path != "/index.html" {

@@ -18,12 +18,16 @@ import (
 )
 
 func init() {
-	register("engine", "play checkers or draughts over the Hub protocol on stdin/stdout", runEngine)
+	register("engine", "play checkers or draughts over the Hub protocol, backgammon over a line protocol, on stdin/stdout", runEngine)
 }
 
 // runEngine: madang engine [--game draughts|checkers] [--tt MB]: a Hub protocol engine
 // (the protocol of Scan 3.x and the Hub GUI, version 2) on standard input and output.
+// --game backgammon speaks the backgammon line protocol instead (runBackgammonEngine).
 func runEngine(args []string, stdout, stderr io.Writer) int {
+	if engineGame(args) == "backgammon" {
+		return runBackgammonEngine(args, os.Stdin, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	game := fs.String("game", "draughts", "game id: draughts or checkers")
@@ -33,7 +37,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	}
 	v, ok := aidraughts.VariantByID(*game)
 	if !ok {
-		fmt.Fprintf(stderr, "engine: unknown game %q (draughts or checkers)\n", *game)
+		fmt.Fprintf(stderr, "engine: unknown game %q (draughts, checkers or backgammon)\n", *game)
 		return 2
 	}
 	if *tt < 1 || *tt > 4096 {

@@ -58,7 +58,8 @@ func formatOf(table []recordFormat, name string, data []byte) (recordFormat, boo
 //
 // Every game of every file is played through the rules; the reader is chosen by the
 // file's extension (.pdn) or, failing that, by its content (games.RecordFormat). A
-// directory stands for its files with a known extension. Each disagreement is one line
+// directory stands for its files (not its subdirectories) that a format claims, by
+// extension or by content (the backgammon sites export .txt). Each disagreement is one line
 // on stdout,
 //
 //	FILE: game G (line L): move 12... 18-23: illegal move "18-23": no legal move from 18 to 23
@@ -97,15 +98,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	for _, a := range fs.Args() {
 		st, err := os.Stat(a)
 		if err == nil && st.IsDir() {
-			var m []string
-			for _, f := range table {
-				for _, e := range f.Extensions {
-					found, _ := filepath.Glob(filepath.Join(a, "*"+e))
-					m = append(m, found...)
-				}
-			}
-			sort.Strings(m)
-			files = append(files, m...)
+			files = append(files, recordFiles(table, a)...)
 			continue
 		}
 		files = append(files, a)
@@ -159,6 +152,40 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// recordFiles lists the regular files directly in dir that some format reads: by extension,
+// else by sniffing the first 512 bytes (formatOf), in name order. Files no format claims
+// (a README, a licence) are left out; an unreadable directory gives none.
+func recordFiles(table []recordFormat, dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		name := filepath.Join(dir, e.Name())
+		if _, ok := formatOf(table, name, fileHead(name)); ok {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fileHead is the first 512 bytes of a file (fewer when shorter or unreadable).
+func fileHead(name string) []byte {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	return head[:n]
 }
 
 // replayOptions passes --game to a format only when its family plays that game.

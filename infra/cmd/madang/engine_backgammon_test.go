@@ -1,0 +1,124 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	bg "madang/rules/backgammon"
+)
+
+// runBG runs one backgammon engine session in-process and returns its output lines.
+func runBG(t *testing.T, input string, args ...string) []string {
+	t.Helper()
+	var out, errb strings.Builder
+	if code := runBackgammonEngine(append([]string{"--game", "backgammon"}, args...), strings.NewReader(input), &out, &errb); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	if out.Len() == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+}
+
+// One answer line per request line (issue 15 item 6): forced plays and a roll without a
+// play from shared/cases/backgammon.md; the opening 3-1 and 6-6 as every strong program
+// plays them (8/5 6/5; 24/18(2) 13/7(2)) at the advanced level; a Match ID carrying the
+// dice; the same position with seat 1 on roll; errors as lines, the session going on.
+func TestBackgammonEngine(t *testing.T) {
+	// The start with seat 1 on roll and 3-1 rolled, as gnubg writes it.
+	s, err := bg.Decode("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolled, err := s.RollDice([2]int8{3, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withDice := rolled.Encode()
+	cases := []struct{ in, want string }{
+		{"wMAA/B//PwAAIA 6 5", "24/13"}, // both dice, only one order
+		{"ADAA/x//PwAAIA 4-4", "24/16"}, // two of four
+		{"27YBADjgc/ADQA 6 5", "none"},  // closed board
+		{"4HPwATDgc/ABMA 3 1", "8/5 6/5"},
+		{"4HPwATDgc/ABMA 6 6", "24/18(2) 13/7(2)"},
+		{"", ""},                       // skipped
+		{withDice, "8/5 6/5"},          // the Match ID's dice, none on the line
+		{withDice + " 1 3", "8/5 6/5"}, // the same dice in the other order
+		{withDice + " 6 5", "error dice 6-5 differ from the Match ID's 3-1"},
+		{"4HPwATDgc/ABMA:cAkAAAAAAAAA 3-1", "8/5 6/5"}, // seat 1 on roll, the dice on the line
+		{"4HPwATDgc/ABMA:AAAAAAAAAAAA 3 1", "error"},   // Match ID of the opening roll
+		{"4HPwATDgc/ABMA", "error"},                    // no dice
+		{"4HPwATDgc/ABMA 7 1", "error"},                // a die of 7
+		{"4HPwATDgc/ABMA 3 1 2", "error"},              // too many fields
+		{"#!? 3 1", "error"},                           // not a Position ID
+		{"sP8PAAACAAAAAA 6 5", "2/off"},                // the last checker off
+		{"quit", ""},
+		{"4HPwATDgc/ABMA 3 1", ""}, // after quit: not answered
+	}
+	var in, want, asked []string
+	for _, c := range cases {
+		in = append(in, c.in)
+		if c.want != "" {
+			want = append(want, c.want)
+			asked = append(asked, c.in)
+		}
+	}
+	got := runBG(t, strings.Join(in, "\n")+"\n", "--level", "advanced")
+	if len(got) != len(want) {
+		t.Fatalf("%d answers %q, want %d", len(got), got, len(want))
+	}
+	for i, w := range want {
+		if w == "error" && !strings.HasPrefix(got[i], "error ") || w != "error" && got[i] != w {
+			t.Errorf("answer to %q: %q, want %q", asked[i], got[i], w)
+		}
+	}
+}
+
+// Every level answers with one of the legal plays; the end of input without a newline ends
+// the session after answering; a line too long for the reader is an error line.
+func TestBackgammonEngineLevels(t *testing.T) {
+	legal := map[string]bool{}
+	s, _ := bg.Decode("22YAAD7gc+gDQA")
+	r, _ := s.RollDice([2]int8{6, 5})
+	for _, m := range r.LegalMoves() {
+		legal[m.String()] = true
+	}
+	for _, level := range []string{"beginner", "intermediate", "advanced"} {
+		got := runBG(t, "22YAAD7gc+gDQA 6 5", "--level", level, "--seed", "3")
+		if len(got) != 1 || !legal[got[0]] {
+			t.Errorf("%s: %q, want one of %v", level, got, legal)
+		}
+	}
+	got := runBG(t, strings.Repeat("x", 3*maxBackgammonLine)+"\nwMAA/B//PwAAIA 6 5\n")
+	if len(got) != 2 || !strings.HasPrefix(got[0], "error line longer") || got[1] != "24/13" {
+		t.Errorf("long line: %q", got)
+	}
+	if got := runBG(t, ""); got != nil {
+		t.Errorf("no input: %q", got)
+	}
+}
+
+// Flags: the engine command dispatches on --game; a bad level, a Hub flag or a stray
+// argument is refused with exit 2 before any input is read.
+func TestBackgammonEngineFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"engine", "--game", "backgammon", "--level", "grandmaster"},
+		{"engine", "--game=backgammon", "--tt", "16"},
+		{"engine", "-game", "backgammon", "extra"},
+	} {
+		var out, errb strings.Builder
+		if code := dispatch(args, &out, &errb); code != 2 || errb.Len() == 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+	for args, want := range map[string]string{
+		"--game backgammon":        "backgammon",
+		"--game=backgammon --tt 1": "backgammon",
+		"--tt 8":                   "",
+		"-game checkers":           "checkers",
+	} {
+		if got := engineGame(strings.Fields(args)); got != want {
+			t.Errorf("engineGame(%q) = %q, want %q", args, got, want)
+		}
+	}
+}

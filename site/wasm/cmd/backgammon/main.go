@@ -1,0 +1,16 @@
+//go:build js && wasm
+
+// Command backgammon is the WebAssembly engine of the backgammon family, built with
+// GOOS=js GOARCH=wasm to site/.build/backgammon.wasm and run in the engine Web Worker
+// (site/src/js/worker.js); the message interface is package jsapi's. Only the backgammon
+// page loads it. It carries the advanced level's net weights (ai/backgammon/net.bin).
+package main
+
+import (
+	_ "madang/games/backgammon" // the family's rules and AI engine, as registered for every program
+
+	"madang/site/wasm/bgview"
+	"madang/site/wasm/jsapi"
+)
+
+func main() { jsapi.Serve(bgview.Family{}) }
