@@ -30,6 +30,7 @@ const (
 	Gammon                // backgammon: the loser bore off nothing (2 points)
 	Backgammon            // backgammon: gammon with a checker on the bar or in the winner's home (3 points)
 	Abandoned             // a seat left a room and the room's policy decided
+	AllPassed             // star games: every seat passed in a row, a draw (seed 000)
 )
 
 var reasonCodes = [...]string{
@@ -48,6 +49,7 @@ var reasonCodes = [...]string{
 	Gammon:         "gammon",
 	Backgammon:     "backgammon",
 	Abandoned:      "abandoned",
+	AllPassed:      "all-passed",
 }
 
 // String returns the reason's stable code ("no-moves", "threefold", ...).

@@ -17,9 +17,31 @@
 //		fmt.Println(o.Winner, o.Reason)
 //	}
 //
-// Backgammon states have a dice phase: while Phase() is PhaseRoll the caller passes dice to
-// Roll (the server rolls with crypto/rand, tests and the AI pass dice in); the rules never
-// roll. A forced pass is an ordinary legal move whose text is the game's pass notation.
+// Dice games (backgammon) have a dice phase: while Phase() is PhaseRoll the caller passes
+// dice to Roll (the server rolls with crypto/rand, tests and the AI pass dice in); the rules
+// never roll. A game record is one list of texts in which a roll is written as its dice
+// ("5-3", see Dice.String) and a move as its move text; Replay enters each text as a roll or
+// a move by the state's phase:
+//
+//	"3-1"           the opening roll (see below)
+//	"8/5 6/5"       the first move, with 3 and 1
+//	"6-4"           the other seat's roll
+//	"24/18 13/9"    its move
+//
+// The opening roll: a dice game starts in PhaseRoll with ToMove seat 0 and the state's
+// Dicer.Opening true. Each seat throws one die; the two single dice are entered as one Dice
+// value, seat 0's die first: Roll(Dice{seat 0's die, seat 1's die}). Equal dice are a tie:
+// the next state is again the opening roll (still PhaseRoll, seat 0), and the tie stays in
+// the record. Otherwise the seat with the higher die acts first with both dice as its roll
+// (seed 003: "큰 눈이 나온 쪽이 먼저 하고, 그 두 눈으로 바로 첫 수를 둡니다").
+//
+// A roll that leaves no legal play ends the turn inside Roll: the next state is the
+// opponent's PhaseRoll. Passes by choice do not exist in dice games.
+//
+// Games without dice never enter PhaseRoll. In the star games a seat that cannot move must
+// pass: Moves() is then exactly one move whose text is PassText, and it is never legal
+// while another move exists; when every seat passes in a row the game is drawn (AllPassed,
+// seed 000).
 //
 // This package and the game packages under it are free of I/O and keep to the standard
 // library so that they compile small to WebAssembly (no fmt, no encoding/json, no reflect).
@@ -57,8 +79,11 @@ type Game interface {
 	Decode(opts Options, position string) (State, error)
 }
 
-// Move is one legal action of a State: a game's own comparable value. Two moves are the
-// same move exactly when they compare equal with ==.
+// Move is one legal action of a State: a game's own value, comparable with == (no slices,
+// maps or funcs inside, also not behind an interface), and one value per distinct move: two
+// moves of a State are the same move exactly when they compare equal, and Moves() never lists
+// one move twice. ParseMove(m.String()) gives m back. Package rules/rulestest checks all of
+// this for a game.
 type Move interface {
 	// String is the move's canonical text in the game's notation (the wire and the records).
 	String() string
@@ -76,8 +101,64 @@ const (
 	PhaseOver
 )
 
-// Dice are two dice of a backgammon roll, each 1..6.
+// Dice are two dice of a roll, each 1..6. In the opening roll (see the package doc) they are
+// the single dice of seat 0 and seat 1, in that order.
 type Dice [2]int8
+
+// String is the dice's text: the two values joined by a hyphen, in their order ("5-3").
+func (d Dice) String() string {
+	return strconv.Itoa(int(d[0])) + "-" + strconv.Itoa(int(d[1]))
+}
+
+// Double reports whether both dice show the same value (in the opening roll: a tie).
+func (d Dice) Double() bool { return d[0] == d[1] }
+
+// Valid reports whether both dice are within 1..6.
+func (d Dice) Valid() bool { return d[0] >= 1 && d[0] <= 6 && d[1] >= 1 && d[1] <= 6 }
+
+// ParseDice reads dice text, the inverse of Dice.String: exactly "A-B" with A and B digits
+// 1..6. Errors are a *MoveError wrapping ErrNotation.
+func ParseDice(text string) (Dice, error) {
+	if len(text) != 3 || text[1] != '-' || text[0] < '1' || text[0] > '6' || text[2] < '1' || text[2] > '6' {
+		return Dice{}, &MoveError{Text: text, Err: ErrNotation, Detail: "dice are written A-B with A and B in 1..6"}
+	}
+	return Dice{int8(text[0] - '0'), int8(text[2] - '0')}, nil
+}
+
+// PassText is the move text of a forced pass in the star games (see the package doc).
+const PassText = "pass"
+
+// Dicer is implemented by the states of dice games.
+type Dicer interface {
+	// Dice are the dice the seat to act plays with in PhaseMove; false when no dice are
+	// rolled (PhaseRoll, PhaseOver).
+	Dice() (Dice, bool)
+	// Opening reports whether the state waits for the opening roll (see the package doc).
+	Opening() bool
+}
+
+// DiceOf gives the dice of a state of a dice game in PhaseMove; false for any other state.
+func DiceOf(s State) (Dice, bool) {
+	if d, ok := s.(Dicer); ok {
+		return d.Dice()
+	}
+	return Dice{}, false
+}
+
+// IsOpening reports whether s waits for the opening roll of a dice game.
+func IsOpening(s State) bool {
+	d, ok := s.(Dicer)
+	return ok && s.Phase() == PhaseRoll && d.Opening()
+}
+
+// QuietCounter is implemented by states of games with a quiet-move count: checkers and
+// draughts count the plies since the last man move or capture (WCDF 1.32.1, FMJD art. 6.1).
+// A room asks it to tell whether a move re-opens draw offers (seed 001).
+type QuietCounter interface {
+	// QuietPlies is the number of plies since the last man move or capture (0 right after
+	// one).
+	QuietPlies() int
+}
 
 // State is one moment of a game. It is immutable from the outside: Play and Roll return a
 // new State and leave the receiver unchanged, so states may be shared between goroutines.
@@ -92,7 +173,8 @@ type State interface {
 	ToMove() Seat
 	// Phase tells whether the state waits for a move, a roll or nothing.
 	Phase() Phase
-	// Ply counts the plies (moves by one seat) played since the state the game started from.
+	// Ply counts the plies (moves by one seat) played since the state the game started from;
+	// rolls are not plies.
 	Ply() int
 	// Moves lists every legal move in a deterministic order; nil unless Phase is PhaseMove.
 	Moves() []Move
@@ -189,19 +271,34 @@ func IDs() []string {
 	return ids
 }
 
-// Replay plays move texts from s in order. On failure it returns the last good state, the
-// index of the failing move and the error.
+// Replay plays texts from s in order with PlayText: dice text ("5-3") where the state is in
+// PhaseRoll, move text otherwise. On failure it returns the last good state, the index of
+// the failing text and the error.
 func Replay(s State, texts []string) (State, int, error) {
 	for i, t := range texts {
-		m, err := s.ParseMove(t)
-		if err != nil {
-			return s, i, err
-		}
-		next, err := s.Play(m)
+		next, err := PlayText(s, t)
 		if err != nil {
 			return s, i, err
 		}
 		s = next
 	}
 	return s, len(texts), nil
+}
+
+// PlayText enters one text of a record: in PhaseRoll it is read as dice (ParseDice) and
+// rolled, otherwise read as a move (ParseMove) and played. Errors are those of ParseDice,
+// Roll, ParseMove and Play.
+func PlayText(s State, text string) (State, error) {
+	if s.Phase() == PhaseRoll {
+		d, err := ParseDice(text)
+		if err != nil {
+			return nil, err
+		}
+		return s.Roll(d)
+	}
+	m, err := s.ParseMove(text)
+	if err != nil {
+		return nil, err
+	}
+	return s.Play(m)
 }

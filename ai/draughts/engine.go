@@ -145,16 +145,29 @@ func (e *Engine) quickScore(st rules.State) (int, rd.Position, bool) {
 	return res.Score, p, true
 }
 
-// AcceptDraw accepts an offered draw when a short search says the seat to act is not
-// ahead (at most a tenth of a man up).
+// Draw-decision margins of the short search, in centi-men.
+const (
+	// levelMargin is how far from equality a position still counts as level.
+	levelMargin = 20
+	// worseMargin is how far behind the seat to act must be to call its position worse.
+	worseMargin = 30
+)
+
+// AcceptDraw accepts an offered draw when a short search says the seat to act is worse
+// (at least worseMargin behind), or when the position is both level (within levelMargin)
+// and simplified (few pieces left, as OfferDraw). A level opening is declined: an offer on
+// move 1 must not end the game.
 func (e *Engine) AcceptDraw(st rules.State) bool {
-	sc, _, ok := e.quickScore(st)
-	return ok && sc <= 10
+	sc, p, ok := e.quickScore(st)
+	if !ok {
+		return false
+	}
+	return sc <= -worseMargin || (abs(sc) <= levelMargin && e.simplified(&p))
 }
 
 // OfferDraw offers a draw in a long, balanced ending that makes no progress: few pieces
-// left (at most 6 in checkers, 8 in draughts), a draw count running (forty/twenty-five
-// moves or an endgame count) and a short search within a fifth of a man of equality.
+// left (simplified), a draw count running (forty/twenty-five moves or an endgame count)
+// and a short search within levelMargin of equality.
 func (e *Engine) OfferDraw(st rules.State) bool {
 	if st == nil || st.Phase() != rules.PhaseMove || len(st.Counters()) == 0 {
 		return false
@@ -163,12 +176,17 @@ func (e *Engine) OfferDraw(st rules.State) bool {
 	if !ok {
 		return false
 	}
+	return e.simplified(&p) && abs(sc) <= levelMargin
+}
+
+// simplified reports whether few pieces are left: at most 6 in checkers, 8 in draughts.
+func (e *Engine) simplified(p *rd.Position) bool {
 	pieces := p.CountMen(0) + p.CountKings(0) + p.CountMen(1) + p.CountKings(1)
 	limit := 6
 	if e.v.FlyingKings {
 		limit = 8
 	}
-	return pieces <= limit && abs(sc) <= 20
+	return pieces <= limit
 }
 
 // RulesMove reads move text in any form ParseMove accepts (Hub "28x19x23", PDN paths

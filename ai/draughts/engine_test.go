@@ -179,6 +179,10 @@ func TestDrawDecisions(t *testing.T) {
 		{"checkers", "W:WK14,22:B5", false, false},
 		// Checkers: the side to move is a king down: accepts a draw gladly.
 		{"checkers", "W:WK14:BK1,K3", true, false},
+		// Draughts, Black to move a man down with the board still full: worse, accepts.
+		{"draughts", "B:W31-50:B1-19", true, false},
+		// The same men without White's man on 50: level but not simplified, declines.
+		{"draughts", "B:W31-49:B1-19", false, false},
 	}
 	for _, c := range cases {
 		g, _ := rules.Lookup(c.id)
@@ -191,6 +195,37 @@ func TestDrawDecisions(t *testing.T) {
 		}
 		if got := ai.OfferDraw(st); got != c.offer {
 			t.Errorf("%s %s: OfferDraw %v, want %v (counters %v)", c.id, c.fen, got, c.offer, st.Counters())
+		}
+	}
+}
+
+// An offer on the first move must be declined at every level (issue 10 item 10): the
+// opening is level but far from simplified, and a curious click must not end the game.
+// Checked on every first move and on every reply to one (the AI may play either side).
+func TestDeclineDrawInOpening(t *testing.T) {
+	for _, id := range []string{"checkers", "draughts"} {
+		g, _ := rules.Lookup(id)
+		st, err := g.New(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m1 := range st.Moves() {
+			s1, err := st.Play(m1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ai.AcceptDraw(s1) {
+				t.Errorf("%s: accepts a draw offered with %s", id, m1)
+			}
+			for _, m2 := range s1.Moves() {
+				s2, err := s1.Play(m2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ai.AcceptDraw(s2) {
+					t.Errorf("%s: accepts a draw offered with %s %s", id, m1, m2)
+				}
+			}
 		}
 	}
 }

@@ -8,11 +8,13 @@ package main
 import (
 	"github.com/aws/aws-lambda-go/lambda"
 
+	"madang/functions/aiseat"
 	"madang/functions/aws/lambdahandler"
 	"madang/functions/aws/lambdawire"
+	_ "madang/games/all" // every game with its engine
 )
 
 func main() {
-	svc := lambdawire.Service()
+	svc := lambdawire.Service(aiseat.Engines{})
 	lambda.Start(lambdahandler.AI(svc, lambdawire.Logger()))
 }

@@ -2,7 +2,7 @@
 // room.AI on top of package ai. A game without an engine is played by seeded random legal
 // moves, so every game can fill seats with the AI.
 //
-// Importing it also imports the engines and rules of every game that has one.
+// It registers no game: the program imports the families it serves (madang/games/all).
 package aiseat
 
 import (
@@ -11,9 +11,7 @@ import (
 	"math/rand/v2"
 
 	"madang/ai"
-	_ "madang/ai/draughts" // engines register themselves
 	"madang/rules"
-	_ "madang/rules/draughts" // games register themselves
 )
 
 // Engines is room.AI with package ai's engines.

@@ -6,6 +6,7 @@ import (
 
 	"madang/functions/aiseat"
 	"madang/functions/room"
+	_ "madang/games/all"
 	_ "madang/internal/trackgame"
 	"madang/rules"
 )

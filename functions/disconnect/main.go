@@ -8,9 +8,10 @@ import (
 
 	"madang/functions/aws/lambdahandler"
 	"madang/functions/aws/lambdawire"
+	_ "madang/games/allrules" // every game's rules, no engine: this function never searches
 )
 
 func main() {
-	svc := lambdawire.Service()
+	svc := lambdawire.Service(nil)
 	lambda.Start(lambdahandler.Disconnect(svc, lambdawire.Logger()))
 }

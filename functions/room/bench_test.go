@@ -1,8 +1,11 @@
 package room_test
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
+	"madang/functions/room"
 	_ "madang/rules/draughts"
 )
 
@@ -32,5 +35,83 @@ func BenchmarkCheckersMove(b *testing.B) {
 		h.take("c0")
 		h.take("c1")
 		ply++
+	}
+}
+
+// longRoom plays a track room of 1,200 plies through the service (with dice, 1,200 moves
+// and their rolls) and returns it.
+func longRoom(b *testing.B, h *harness, dice bool) table {
+	room.RegisterPolicy("track", room.Policy{})
+	opts := M{"length": 1000, "limit": 2000}
+	if dice {
+		opts["dice"] = 1
+		h.rand.dice(2, 1) // seat 0 starts
+	}
+	tb := h.open("track", opts, 2)
+	st := h.snap(tb)
+	for moves := 0; moves < 1200; {
+		c := fmt.Sprintf("c%d", st.ToMove)
+		msg := M{"room": tb.id, "token": tb.tokens[st.ToMove], "ply": st.Ply}
+		switch {
+		case st.Phase == "roll":
+			h.rand.dice(1, 1+moves%6) // moves +1, so nobody reaches the end
+			msg["action"] = "roll"
+		case !dice && moves%3 == 0:
+			msg["action"], msg["move"] = "move", "wait"
+			moves++
+		default:
+			msg["action"], msg["move"] = "move", st.Legal[0]
+			moves++
+		}
+		fs := h.send(c, msg)
+		st = h.lastState(fs)
+		h.take("c0")
+		h.take("c1")
+	}
+	if st.Status != "playing" {
+		b.Fatalf("the long game ended: %+v", st.Result)
+	}
+	return tb
+}
+
+// BenchmarkColdLoad1200 is a cold load of a room with a 1,200-ply log (no cached state:
+// a new Lambda instance): read, decode, replay, snapshot. Issue 9: under 20 ms.
+func BenchmarkColdLoad1200(b *testing.B) {
+	for _, dice := range []bool{false, true} {
+		name := "track"
+		if dice {
+			name = "track-dice"
+		}
+		b.Run(name, func(b *testing.B) {
+			h := newHarness(b)
+			tb := longRoom(b, h, dice)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				svc := room.New(room.Deps{Store: h.store, Notifier: h.note, Clock: h.clock, Log: quiet, Rand: h.rand})
+				if _, err := svc.Snapshot(context.Background(), tb.id); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkColdRepeat1200 is a repeat of the move at ply 1 of a 1,200-ply room on a cold
+// service: who moved there is found without replaying again.
+func BenchmarkColdRepeat1200(b *testing.B) {
+	h := newHarness(b)
+	tb := longRoom(b, h, false)
+	first := h.snap(tb).Moves[1]
+	msg := []byte(fmt.Sprintf(`{"action":"move","room":%q,"token":%q,"ply":1,"move":%q}`, tb.id, tb.tokens[1], first))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		svc := room.New(room.Deps{Store: h.store, Notifier: h.note, Clock: h.clock, Log: quiet, Rand: h.rand})
+		if err := svc.Handle(context.Background(), "c1", msg); err != nil {
+			b.Fatal(err)
+		}
+		fs := h.take("c1")
+		if len(fs) != 1 || fs[0].Type != "state" {
+			b.Fatalf("repeat: %s", describe(fs))
+		}
 	}
 }

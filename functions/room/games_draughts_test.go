@@ -8,8 +8,8 @@ import (
 	_ "madang/rules/draughts"
 )
 
-// The FEN-based draw-reset rule agrees with the engine's own quiet-move counter (WCDF 1.32.1
-// forty-move rule, FMJD art. 6.1 twenty-five-move rule), which restarts on exactly the moves
+// The draw-reset rule (the state's quiet-move count) agrees with the engine's forty-move and
+// twenty-five-move counters (WCDF 1.32.1, FMJD art. 6.1), which restart on exactly the moves
 // seed 001 names: a man move or a capture.
 func TestDrawResetAgreesWithQuietCounter(t *testing.T) {
 	for _, c := range []struct {

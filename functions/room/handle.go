@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"time"
 
@@ -31,7 +32,7 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 		l, eff, e = s.create(ctx, connID, m)
 	case "join":
 		l, eff, e = s.join(ctx, connID, m)
-	case "resume", "move", "acceptDraw", "resign", "leave", "fillAI", "takeover", "rematch":
+	case "resume", "move", "roll", "acceptDraw", "resign", "leave", "fillAI", "takeover", "rematch":
 		l, eff, e = s.seated(ctx, connID, m)
 	default:
 		e = errf(CodeBadMessage, "알 수 없는 action입니다.")
@@ -203,7 +204,7 @@ func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, 
 		s.bindConn(l, eff, connID, free)
 		eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: free, Token: tok})
 		if l.b.Status == StatusWaiting && !l.hasEmpty() {
-			l.b.Status = StatusPlaying
+			return eff, l.start(s.d.Rand)
 		}
 		return eff, nil
 	})
@@ -225,6 +226,9 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 	}
 	if m.Action == "move" && (m.Ply == nil || m.Move == "") {
 		return nil, nil, errf(CodeBadMessage, "ply와 move가 필요합니다.")
+	}
+	if m.Action == "roll" && m.Ply == nil {
+		return nil, nil, errf(CodeBadMessage, "ply가 필요합니다.")
 	}
 	old := ""
 	if m.Action == "resume" {
@@ -250,6 +254,8 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 			return eff, nil
 		case "move":
 			e = s.move(l, i, m, eff)
+		case "roll":
+			e = s.roll(l, i, *m.Ply, eff)
 		case "acceptDraw":
 			e = l.acceptDraw(i)
 		case "resign":
@@ -258,7 +264,7 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 			e = s.leave(l, i, connID, eff)
 			bound = true // leave rebinds the socket as a spectator itself
 		case "fillAI":
-			e = l.fillAI(i, m.Level)
+			e = l.fillAI(i, m.Level, s.d.Rand)
 		case "takeover":
 			e = l.takeover(i, m.Seat, s.d.Clock.Now())
 		case "rematch":
@@ -278,12 +284,14 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
 	ply := *m.Ply
 	n := len(l.b.Moves)
+	text := strings.TrimSpace(m.Move)
 	if l.b.Status == StatusWaiting {
 		return errf(CodeNotYourTurn, "아직 모든 자리가 차지 않았습니다.")
 	}
 	if ply < n {
-		// A repeat of the move this seat played at that ply is answered, not applied again.
-		if ply >= 0 && l.b.Moves[ply] == strings.TrimSpace(m.Move) && l.moverAt(ply) == i {
+		// A repeat of the move this seat played at that ply (in any spelling the game reads
+		// as that move) is answered, not applied again.
+		if ply >= 0 && !l.steps[ply].roll && int(l.steps[ply].seat) == i && l.sameMove(ply, text) {
 			eff.noWrite = true
 			return nil
 		}
@@ -301,7 +309,10 @@ func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
 	if l.b.Seats[i].Kind != KindHuman {
 		return errf(CodeNotAllowed, "이 자리는 AI가 대신 두고 있습니다.")
 	}
-	mv, err := l.state.ParseMove(strings.TrimSpace(m.Move))
+	if l.state.Phase() == rules.PhaseRoll {
+		return errf(CodeNotAllowed, "먼저 주사위를 굴려야 합니다.")
+	}
+	mv, err := l.state.ParseMove(text)
 	if err != nil {
 		return errf(CodeIllegalMove, "")
 	}
@@ -311,17 +322,76 @@ func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
 	return l.play(i, mv, m.OfferDraw)
 }
 
-// moverAt is the seat that played the move at index ply, replaying from the start.
-func (l *loaded) moverAt(ply int) int {
+// roll draws dice for seat i at ply (the snapshot's ply the client saw) when its turn waits
+// for a roll. The client never names dice: the server draws them from Deps.Rand.
+func (s *Service) roll(l *loaded, i, ply int, eff *effects) *Error {
+	n := len(l.b.Moves)
+	if l.b.Status == StatusWaiting {
+		return errf(CodeNotYourTurn, "아직 모든 자리가 차지 않았습니다.")
+	}
+	if ply < n {
+		// A repeat of this seat's roll at that ply is answered, never rolled again.
+		if ply >= 0 && l.steps[ply].roll && int(l.steps[ply].seat) == i {
+			eff.noWrite = true
+			return nil
+		}
+		return errf(CodeStalePly, "")
+	}
+	if l.b.Status == StatusOver {
+		return errf(CodeGameOver, "")
+	}
+	if ply > n {
+		return errf(CodeStalePly, "")
+	}
+	if l.toMove() != i {
+		return errf(CodeNotYourTurn, "")
+	}
+	if l.b.Seats[i].Kind != KindHuman {
+		return errf(CodeNotAllowed, "이 자리는 AI가 대신 두고 있습니다.")
+	}
+	if l.state.Phase() != rules.PhaseRoll {
+		return errf(CodeNotAllowed, "지금은 주사위를 굴릴 때가 아닙니다.")
+	}
+	d, err := drawDice(s.d.Rand)
+	if err != nil {
+		return errf(CodeInternal, "")
+	}
+	return l.rollDice(d)
+}
+
+// sameMove reports whether text is the move played at index ply of the log: the same text,
+// or text the state at that ply reads as that move.
+func (l *loaded) sameMove(ply int, text string) bool {
+	if l.b.Moves[ply] == text {
+		return true
+	}
+	st := l.stateAt(ply)
+	if st == nil {
+		return false
+	}
+	m, err := st.ParseMove(text)
+	return err == nil && m.String() == l.b.Moves[ply]
+}
+
+// stateAt is the state before the log entry at index ply: kept for the last entry, replayed
+// from the start for older ones (only a repeated old move asks). Nil when the log does not
+// replay.
+func (l *loaded) stateAt(ply int) rules.State {
+	switch {
+	case ply == len(l.b.Moves):
+		return l.state
+	case ply == len(l.b.Moves)-1 && l.prev != nil:
+		return l.prev
+	}
 	st, err := l.game.New(l.b.Options)
 	if err != nil {
-		return -1
+		return nil
 	}
 	st, k, err := rules.Replay(st, l.b.Moves[:ply])
 	if err != nil || k != ply {
-		return -1
+		return nil
 	}
-	return int(st.ToMove())
+	return st
 }
 
 func (l *loaded) acceptDraw(i int) *Error {
@@ -343,8 +413,9 @@ func (l *loaded) resign(i int, why rules.Reason) *Error {
 	case StatusWaiting:
 		return errf(CodeNotAllowed, "게임이 아직 시작되지 않았습니다.")
 	}
-	w := l.pol.resignWinner(l.state, rules.Seat(i))
-	l.finish(rules.Outcome{Status: rules.Win, Winner: w, Reason: why, Points: 1})
+	o := rules.ResignOutcome(l.state, rules.Seat(i))
+	o.Reason = why
+	l.finish(o)
 	return nil
 }
 
@@ -393,7 +464,7 @@ func removeInt(xs []int, v int) []int {
 
 var levels = map[string]bool{"beginner": true, "intermediate": true, "advanced": true}
 
-func (l *loaded) fillAI(i int, level string) *Error {
+func (l *loaded) fillAI(i int, level string, r io.Reader) *Error {
 	if level == "" {
 		level = l.pol.AILevel
 	}
@@ -411,8 +482,7 @@ func (l *loaded) fillAI(i int, level string) *Error {
 			l.b.Seats[k] = seat{Kind: KindAI, Level: level}
 		}
 	}
-	l.b.Status = StatusPlaying
-	return nil
+	return l.start(r)
 }
 
 func (l *loaded) takeover(i int, target *int, now time.Time) *Error {
@@ -491,11 +561,10 @@ func (s *Service) rematch(l *loaded, i int, eff *effects) *Error {
 	if err != nil {
 		return errf(CodeInternal, "")
 	}
-	l.state = st
+	l.state, l.prev, l.steps = st, nil, nil
 	l.b.Moves, l.b.DrawOffer, l.b.Result, l.b.Rematch = nil, nil, nil, nil
-	l.b.Status = StatusPlaying
 	l.b.GameNo++
-	return nil
+	return l.start(s.d.Rand)
 }
 
 func containsInt(xs []int, v int) bool {

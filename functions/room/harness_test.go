@@ -2,6 +2,7 @@ package room_test
 
 import (
 	"context"
+	cryptorand "crypto/rand"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -90,10 +91,12 @@ func (f *fakeScheduler) After(_ context.Context, d time.Duration, a room.Delayed
 type fakeAI struct {
 	accept, offer bool
 	levels        []string
+	seeds         []int64
 }
 
-func (a *fakeAI) Choose(_ context.Context, s rules.State, level string, _ int64) (rules.Move, error) {
+func (a *fakeAI) Choose(_ context.Context, s rules.State, level string, seed int64) (rules.Move, error) {
 	a.levels = append(a.levels, level)
+	a.seeds = append(a.seeds, seed)
 	ms := s.Moves()
 	if len(ms) == 0 {
 		return nil, fmt.Errorf("no moves")
@@ -103,8 +106,39 @@ func (a *fakeAI) Choose(_ context.Context, s rules.State, level string, _ int64)
 func (a *fakeAI) AcceptDraw(rules.State) bool { return a.accept }
 func (a *fakeAI) OfferDraw(rules.State) bool  { return a.offer }
 
+// fakeRand is the service's random source: one-byte reads (the dice, one byte per attempt)
+// take the scripted bytes first, everything else (tokens, room ids) comes from crypto/rand.
+type fakeRand struct {
+	mu     sync.Mutex
+	script []byte
+	read   int // one-byte reads served
+}
+
+func (r *fakeRand) Read(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(p) == 1 {
+		r.read++
+		if len(r.script) > 0 {
+			p[0], r.script = r.script[0], r.script[1:]
+			return 1, nil
+		}
+	}
+	return cryptorand.Read(p)
+}
+
+// dice scripts the next dice values (each 1..6) as the bytes that draw them.
+func (r *fakeRand) dice(vs ...int) {
+	r.mu.Lock()
+	for _, v := range vs {
+		r.script = append(r.script, byte(v-1))
+	}
+	r.mu.Unlock()
+}
+
 type harness struct {
 	t     testing.TB
+	rand  *fakeRand
 	svc   *room.Service
 	store *memory.Store
 	clock *fakeClock
@@ -123,8 +157,9 @@ func newHarness(t testing.TB) *harness {
 		inv:   &fakeInvoker{},
 		sched: &fakeScheduler{},
 		ai:    &fakeAI{},
+		rand:  &fakeRand{},
 	}
-	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: h.ai, Log: quiet})
+	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: h.ai, Log: quiet, Rand: h.rand})
 	return h
 }
 
@@ -146,6 +181,8 @@ type snapshot struct {
 	Options map[string]int `json:"options"`
 	Version int64          `json:"version"`
 	Status  string         `json:"status"`
+	Phase   string         `json:"phase"`
+	Dice    *[2]int        `json:"dice"`
 	Ply     int            `json:"ply"`
 	Moves   []string       `json:"moves"`
 	ToMove  int            `json:"toMove"`

@@ -7,7 +7,8 @@ import (
 	"madang/rules"
 )
 
-// Policy is the room rules of one game: timers, draw offers, resign and leave rules. Each
+// Policy is the room rules of one game: timers, draw offers and leave rules (who wins a
+// resignation is the game's rules.ResignOutcome). Each
 // game registers its policy beside its rules (see games.go); the service never branches on a
 // game id.
 type Policy struct {
@@ -27,9 +28,6 @@ type Policy struct {
 	// LeaveToAI reports whether `leave` during play hands the seat to the AI (seed 000:
 	// three-player diamond); otherwise leaving during play counts as resigning. Nil: never.
 	LeaveToAI func(s rules.State) bool
-	// ResignWinner picks the winner when seat resigns in state s. Nil: the next seat in turn
-	// order after the resigner (in two-player games, the opponent).
-	ResignWinner func(s rules.State, resigner rules.Seat) rules.Seat
 	// Idle is how long a room lives after its last connection closed (seeds 000, 001: 30 min).
 	Idle time.Duration
 	// MaxAge is how long a room lives after it was created (seeds 000, 001: 24 h).
@@ -67,13 +65,6 @@ func PolicyFor(gameID string) (Policy, bool) {
 	p, ok := policies[gameID]
 	policyMu.RUnlock()
 	return p, ok
-}
-
-func (p Policy) resignWinner(s rules.State, resigner rules.Seat) rules.Seat {
-	if p.ResignWinner != nil {
-		return p.ResignWinner(s, resigner)
-	}
-	return rules.Seat((int(resigner) + 1) % s.Seats())
 }
 
 func (p Policy) leaveToAI(s rules.State) bool {

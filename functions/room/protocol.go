@@ -78,6 +78,8 @@ type inbound struct {
 	OfferDraw bool            `json:"offerDraw"`
 	Level     string          `json:"level"`
 	Seat      *int            `json:"seat"`
+	// Dice is never accepted: a message naming dice is refused (the server rolls).
+	Dice json.RawMessage `json:"dice"`
 }
 
 // parseInbound decodes a client message; the id is kept even when other fields are bad so
@@ -98,6 +100,9 @@ func parseInbound(raw []byte) (inbound, *Error) {
 	m.ID = validID(m.ID)
 	if m.Action == "" {
 		return m, errf(CodeBadMessage, "action이 없습니다.")
+	}
+	if m.Dice != nil {
+		return m, errf(CodeBadMessage, "주사위는 서버가 굴립니다. dice를 보내지 마세요.")
 	}
 	return m, nil
 }

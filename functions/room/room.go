@@ -76,6 +76,8 @@ type Snapshot struct {
 	Options    rules.Options `json:"options"`
 	Version    int64         `json:"version"`
 	Status     string        `json:"status"`
+	Phase      string        `json:"phase"`
+	Dice       *[2]int       `json:"dice"`
 	Ply        int           `json:"ply"`
 	Moves      []string      `json:"moves"`
 	Position   string        `json:"position"`
@@ -118,6 +120,8 @@ type loaded struct {
 	pol     Policy
 	game    rules.Game
 	state   rules.State
+	prev    rules.State // the state before the last log entry; nil when unknown
+	steps   []step      // who acted at each log entry (len(steps) == len(b.Moves))
 }
 
 func ms(t time.Time) int64 { return t.UnixMilli() }
@@ -199,6 +203,13 @@ func (l *loaded) snapshot(now time.Time) *Snapshot {
 		s.Rematch = []int{}
 	}
 	s.Policy.LeaveToAI = l.pol.leaveToAI(l.state)
+	s.Phase = phaseName(l.state.Phase())
+	if l.b.Status == StatusOver {
+		s.Phase = "over"
+	}
+	if d, ok := rules.DiceOf(l.state); ok && l.b.Status == StatusPlaying {
+		s.Dice = &[2]int{int(d[0]), int(d[1])}
+	}
 	if l.b.Status == StatusPlaying {
 		for _, m := range l.state.Moves() {
 			s.Legal = append(s.Legal, m.String())
@@ -219,6 +230,17 @@ func (l *loaded) snapshot(now time.Time) *Snapshot {
 		}
 	}
 	return s
+}
+
+// phaseName is a phase on the wire.
+func phaseName(p rules.Phase) string {
+	switch p {
+	case rules.PhaseRoll:
+		return "roll"
+	case rules.PhaseOver:
+		return "over"
+	}
+	return "move"
 }
 
 func encodeBody(b *body) []byte {

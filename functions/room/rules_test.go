@@ -144,7 +144,7 @@ func TestResign(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t)
-			usePolicy(t, room.Policy{ResignWinner: room.NearestGoalWins})
+			usePolicy(t, room.Policy{}) // the track game resigns by rules.NearestGoalWins
 			tb := h.open("track", M{"players": 3}, 3)
 			for i, mv := range c.moves {
 				h.move(tb, i%3, mv)

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"hash/fnv"
 	"io"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -155,8 +157,8 @@ func (s *Service) updateQuietly(ctx context.Context, id string, fn func(l *loade
 // decode reads a stored room and replays its moves.
 func (s *Service) decode(rec Record) (*loaded, error) {
 	l := &loaded{id: rec.ID, version: rec.Version}
-	if b, st := s.cache.get(rec); st != nil {
-		l.b, l.state = b, st
+	if e, ok := s.cache.get(rec); ok {
+		l.b, l.state, l.prev, l.steps = e.b, e.state, e.prev, e.steps
 		g, ok1 := rules.Lookup(l.b.Game)
 		pol, ok2 := PolicyFor(l.b.Game)
 		if ok1 && ok2 {
@@ -180,9 +182,16 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, _, err = rules.Replay(st, l.b.Moves)
-	if err != nil {
-		return nil, err
+	l.state = st
+	l.steps = make([]step, 0, len(l.b.Moves))
+	for _, text := range l.b.Moves {
+		sp := stepOf(st)
+		next, err := rules.PlayText(st, text)
+		if err != nil {
+			return nil, err
+		}
+		l.steps = append(l.steps, sp)
+		l.prev, st = st, next
 	}
 	l.state = st
 	s.cache.put(rec.ID, rec.Version, rec.Body, l)
@@ -206,21 +215,24 @@ type cachedState struct {
 	raw     []byte // the stored bytes, never written to (encodeBody or the store made them)
 	b       body
 	state   rules.State
+	prev    rules.State
+	steps   []step // capacity == length, so an append copies it
 }
 
-func (c *stateCache) get(rec Record) (body, rules.State) {
+func (c *stateCache) get(rec Record) (cachedState, bool) {
 	c.mu.Lock()
 	e, ok := c.m[rec.ID]
 	c.mu.Unlock()
 	// Comparing the bytes is exact and cheaper than any checksum of them.
 	if !ok || e.version != rec.Version || !bytes.Equal(e.raw, rec.Body) {
-		return body{}, nil
+		return cachedState{}, false
 	}
-	return e.b.clone(), e.state
+	e.b = e.b.clone()
+	return e, true
 }
 
 func (c *stateCache) put(id string, version int64, raw []byte, l *loaded) {
-	e := cachedState{version: version, raw: raw, b: l.b.clone(), state: l.state}
+	e := cachedState{version: version, raw: raw, b: l.b.clone(), state: l.state, prev: l.prev, steps: slices.Clip(l.steps)}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
@@ -523,23 +535,36 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	if !l.aiPlays(seatIdx) {
 		return nil
 	}
-	// Think outside the write: the write below is conditional on this version.
+	// Think outside the write: the write below is conditional on this version. A turn that
+	// waits for a roll is rolled here and then moved, in one write.
+	st := l.state
+	var dice *rules.Dice
+	if st.Phase() == rules.PhaseRoll {
+		d, err := drawDice(s.d.Rand)
+		if err != nil {
+			return err
+		}
+		if st, err = st.Roll(d); err != nil {
+			return err
+		}
+		dice = &d
+	}
 	accept := false
-	if l.b.DrawOffer != nil && l.b.DrawOffer.Seat != seatIdx {
-		accept = s.d.AI.AcceptDraw(l.state)
+	if dice == nil && l.b.DrawOffer != nil && l.b.DrawOffer.Seat != seatIdx {
+		accept = s.d.AI.AcceptDraw(st)
 	}
 	var mv rules.Move
 	offer := false
-	if !accept {
+	if !accept && st.Phase() == rules.PhaseMove && int(st.ToMove()) == seatIdx {
 		level := l.b.Seats[seatIdx].Level
 		if level == "" {
 			level = l.pol.AILevel
 		}
-		mv, err = s.d.AI.Choose(ctx, l.state, level, version^int64(len(roomID))<<32)
+		mv, err = s.d.AI.Choose(ctx, st, level, aiSeed(roomID, version))
 		if err != nil {
 			return err
 		}
-		offer = l.mayOfferDraw(seatIdx) && s.d.AI.OfferDraw(l.state)
+		offer = l.mayOfferDraw(seatIdx) && s.d.AI.OfferDraw(st)
 	}
 	// Write on the current room if the turn is still the one the AI thought about (a
 	// watcher may have joined meanwhile); otherwise drop the move.
@@ -558,8 +583,15 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 			l.b.DrawOffer = nil
 			return &effects{broadcast: true}, nil
 		}
-		if e := l.play(seatIdx, mv, offer); e != nil {
-			return nil, e
+		if dice != nil {
+			if e := l.rollDice(*dice); e != nil {
+				return nil, e
+			}
+		}
+		if mv != nil && l.b.Status == StatusPlaying {
+			if e := l.play(seatIdx, mv, offer); e != nil {
+				return nil, e
+			}
 		}
 		return &effects{broadcast: true}, nil
 	})
@@ -572,6 +604,14 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	return nil
 }
 
+// aiSeed is the AI's seed for a room at a version: rooms at the same version get different
+// seeds (FNV-1a of the room id).
+func aiSeed(roomID string, version int64) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(roomID))
+	return int64(h.Sum64()) ^ version
+}
+
 // play applies a legal move of seat i with its draw-offer rules (seed 001): a standing offer
 // of another seat is declined by the move and blocks that seat's offers until a later
 // draw-reset move; the move itself may carry a new offer.
@@ -582,7 +622,7 @@ func (l *loaded) play(i int, m rules.Move, offer bool) *Error {
 		return errf(CodeIllegalMove, "")
 	}
 	k := len(l.b.Moves)
-	l.b.Moves = append(l.b.Moves, m.String())
+	l.enter(m.String(), next)
 	if l.pol.DrawOffers && l.pol.drawReset(before, next) {
 		for j := range l.b.Seats {
 			if l.b.Seats[j].DrawBlocked && k >= l.b.Seats[j].DrawBlockedAfter {
@@ -599,7 +639,6 @@ func (l *loaded) play(i int, m rules.Move, offer bool) *Error {
 	if offer {
 		l.b.DrawOffer = &drawOffer{Seat: i, Ply: k + 1}
 	}
-	l.state = next
 	if o := next.Outcome(); o.Over() {
 		l.finish(o)
 	}

@@ -1,23 +1,37 @@
 package draughts
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
 	"madang/rules"
 )
 
-// FENError is a bad PDN FEN string. It wraps rules.ErrNotation.
+// ErrSideUnknown is wrapped by the error of ParseFEN (and so of Game.Decode) for a FEN
+// whose side to move is '?': the caller needs a side and gave none. A caller that can
+// choose one reads the FEN with ReadFEN and sets it with Position.WithSide.
+var ErrSideUnknown = errors.New("the side to move is unknown ('?'): give W or B")
+
+// FENError is a bad PDN FEN string. It wraps rules.ErrNotation, and ErrSideUnknown when
+// the FEN is well formed but its side to move is '?'.
 type FENError struct {
 	FEN    string
 	Detail string
+	// SideUnknown is set when the only fault is a '?' side to move.
+	SideUnknown bool
 }
 
 func (e *FENError) Error() string {
 	return "bad FEN " + strconv.Quote(e.FEN) + ": " + e.Detail
 }
 
-func (e *FENError) Unwrap() error { return rules.ErrNotation }
+func (e *FENError) Unwrap() []error {
+	if e.SideUnknown {
+		return []error{rules.ErrNotation, ErrSideUnknown}
+	}
+	return []error{rules.ErrNotation}
+}
 
 // ParseFEN reads a position in PDN FEN: the colour to move, then each colour's squares,
 // "K" before a king, ranges allowed ("W:W21,22:B1,K5", "W:W31-50:B1-20", "B:WK1-3:B9").
@@ -25,10 +39,28 @@ func (e *FENError) Unwrap() error { return rules.ErrNotation }
 // draughts: White 'W' is seat 0). A colour section may be empty or absent, and a final
 // '.' is ignored. Errors (*FENError, wrapping rules.ErrNotation): spaces or other
 // characters, squares off the board, a square given twice, a man on its own far row
-// (it would have been crowned).
+// (it would have been crowned), and a '?' side to move (the PDN FEN grammar allows it;
+// the error also wraps ErrSideUnknown): a position needs a side, so a caller that can
+// choose one uses ReadFEN.
 func ParseFEN(r *Rules, fen string) (Position, error) {
-	bad := func(detail string) (Position, error) {
-		return Position{}, &FENError{FEN: fen, Detail: detail}
+	p, known, err := ReadFEN(r, fen)
+	if err != nil {
+		return Position{}, err
+	}
+	if !known {
+		return Position{}, &FENError{FEN: fen, Detail: ErrSideUnknown.Error(), SideUnknown: true}
+	}
+	return p, nil
+}
+
+// ReadFEN reads a PDN FEN as ParseFEN does, and also one whose side to move is '?'
+// (unknown; the PDN 3.0 FEN grammar of wiegerw/pdn and pdn.fmjd.org allows it, e.g.
+// "?:W29,13,11:B22,4,2"). known reports whether the FEN gave the side; when it did not,
+// p has seat 0 to move and the caller chooses the side with p.WithSide. Errors: those of
+// ParseFEN but the unknown side.
+func ReadFEN(r *Rules, fen string) (p Position, known bool, err error) {
+	bad := func(detail string) (Position, bool, error) {
+		return Position{}, false, &FENError{FEN: fen, Detail: detail}
 	}
 	s := strings.TrimSuffix(fen, ".")
 	if s == "" {
@@ -38,12 +70,15 @@ func ParseFEN(r *Rules, fen string) (Position, error) {
 	if len(parts) < 2 || len(parts) > 3 {
 		return bad("want side, then up to two colour sections separated by ':'")
 	}
-	p := Position{variant: r.variant}
-	side, ok := r.seatOf(parts[0])
-	if !ok {
-		return bad("side to move must be W or B")
+	p = Position{variant: r.variant}
+	known = parts[0] != "?"
+	if known {
+		side, ok := r.seatOf(parts[0])
+		if !ok {
+			return bad("side to move must be W, B or ?")
+		}
+		p.side = uint8(side)
 	}
-	p.side = uint8(side)
 	seen := [2]bool{}
 	for _, sec := range parts[1:] {
 		if sec == "" {
@@ -88,7 +123,15 @@ func ParseFEN(r *Rules, fen string) (Position, error) {
 		}
 	}
 	p.hash = p.computeHash()
-	return p, nil
+	return p, known, nil
+}
+
+// WithSide returns p with seat to move (0 or 1; other values are taken modulo 2), for a
+// position read with ReadFEN from a FEN whose side to move was '?'.
+func (p Position) WithSide(seat rules.Seat) Position {
+	p.side = uint8(seat & 1)
+	p.hash = p.computeHash()
+	return p
 }
 
 // seatOf maps a FEN colour letter to a seat.

@@ -121,6 +121,46 @@ func TestFENRead(t *testing.T) {
 	}
 }
 
+// A '?' side to move (PDN 3.0 FEN grammar; wiegerw/pdn games/syntax/fen.pdn has
+// "?:W29,13,11:B22,4,2") is read as unknown by ReadFEN, and the caller chooses the side;
+// ParseFEN and Game.Decode, which need a side, refuse it with ErrSideUnknown.
+func TestFENUnknownSide(t *testing.T) {
+	const fen = "?:W29,13,11:B22,4,2"
+	p, known, err := ReadFEN(&English, fen)
+	if err != nil || known {
+		t.Fatalf("ReadFEN %q: known %v, %v; want an unknown side and no error", fen, known, err)
+	}
+	// Checkers: Black is seat 0, White seat 1.
+	for seat, side := range []string{"B", "W"} {
+		want, err := ParseFEN(&English, side+fen[1:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := p.WithSide(rules.Seat(seat))
+		if got != want || got.Side() != rules.Seat(seat) || got.Hash() != want.Hash() {
+			t.Errorf("WithSide(%d): %s, want %s", seat, got.FEN(), want.FEN())
+		}
+	}
+	if q, known, err := ReadFEN(&International, "W:W31-50:B1-20"); err != nil || !known || q != International.Start() {
+		t.Errorf("ReadFEN of a known side: %v %v %v", q, known, err)
+	}
+	_, err = ParseFEN(&English, fen)
+	var fe *FENError
+	if !errors.As(err, &fe) || !fe.SideUnknown || !errors.Is(err, ErrSideUnknown) || !errors.Is(err, rules.ErrNotation) {
+		t.Errorf("ParseFEN %q: %v, want a FENError wrapping ErrSideUnknown and ErrNotation", fen, err)
+	}
+	if _, err := English.Game().Decode(nil, fen); !errors.Is(err, ErrSideUnknown) {
+		t.Errorf("Decode %q: %v, want ErrSideUnknown", fen, err)
+	}
+	// '?' is a side to move only: elsewhere, and with other faults, it stays a plain error.
+	for _, bad := range []string{"??:W29:B22", "W:?29:B22", "?:W29:B29", "?:W33:B1", "?"} {
+		_, _, err := ReadFEN(&English, bad)
+		if !errors.As(err, &fe) || fe.SideUnknown || errors.Is(err, ErrSideUnknown) {
+			t.Errorf("ReadFEN %q: %v, want a plain FEN error", bad, err)
+		}
+	}
+}
+
 func TestFENErrors(t *testing.T) {
 	bad := []struct {
 		r   *Rules

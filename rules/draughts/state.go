@@ -82,6 +82,10 @@ type State struct {
 	outcome  rules.Outcome
 }
 
+// State tells the rooms its quiet-move count (seed 001: a man move or a capture re-opens
+// draw offers).
+var _ rules.QuietCounter = (*State)(nil)
+
 // NewState makes a State from a position with no history: ply 0, repetition and draw
 // counts start here (an endgame configuration already on the board starts its count).
 func NewState(p Position) *State {

@@ -30,7 +30,10 @@
 //		_ = q.Outcome()                    // win for the last mover, all-passed, move-limit
 //	}
 //
-// Generate and Apply do not allocate. Perft counts leaves (a pass is a move).
+// Generate and Apply do not allocate. Perft counts leaves (a pass is a move). Hash keys a
+// position for transposition tables; Wins, Arrived and GoalDistance read the goal; Encode
+// and Rules.Decode write and read the position text ("0 K1.1,2.1/17.1 0 0": side to move,
+// each seat's holes with the king marked, plies played, passes in a row).
 //
 // # Generic API (server, browser, tools)
 //

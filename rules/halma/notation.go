@@ -45,7 +45,7 @@ func smallNumber(s string) (int, bool) {
 // String is the move's canonical text: "from-to" ("3.1-5.3"), or "pass".
 func (m Move) String() string {
 	if m == Pass {
-		return passText
+		return rules.PassText
 	}
 	return m.From.String() + "-" + m.To.String()
 }
@@ -83,7 +83,7 @@ func (p Position) ParseMove(text string) (Move, error) {
 		}
 		return false
 	}
-	if t == passText {
+	if t == rules.PassText {
 		if legal(Pass) {
 			return Pass, nil
 		}

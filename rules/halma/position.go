@@ -162,7 +162,7 @@ func (p Position) Outcome() rules.Outcome {
 		}
 	}
 	if int(p.passes) >= c.seats {
-		return rules.DrawBy(AllPassed)
+		return rules.DrawBy(rules.AllPassed)
 	}
 	if int(p.plies) >= c.limit {
 		return rules.DrawBy(rules.MoveLimit)
@@ -200,4 +200,21 @@ func (p Position) check() string {
 		return "bad side to move"
 	}
 	return ""
+}
+
+// Hash is a 64-bit key of the pieces, the kings, the side to move and the ruleset with its
+// options (not the ply and pass counters), for transposition tables: equal arrangements have
+// equal keys. It is computed on demand (a few multiply-xorshift rounds, no tables).
+func (p Position) Hash() uint64 {
+	h := uint64(p.cfg)<<8 | uint64(p.side)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 0x9e3779b97f4a7c15
+		h ^= h >> 29
+	}
+	for s := 0; s < 3; s++ {
+		mix(p.own[s][0])
+		mix(p.own[s][1] | uint64(uint8(p.king[s]))<<56)
+	}
+	return h
 }

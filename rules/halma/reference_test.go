@@ -253,7 +253,7 @@ func TestPlayoutInvariants(t *testing.T) {
 		switch {
 		case o.Status == rules.Win && o.Reason == rules.CampFilled && p.Wins(o.Winner):
 		case o.Status == rules.Draw && o.Reason == rules.MoveLimit && p.Plies() == p.MoveLimit():
-		case o.Status == rules.Draw && o.Reason == AllPassed && p.Passes() == p.Seats():
+		case o.Status == rules.Draw && o.Reason == rules.AllPassed && p.Passes() == p.Seats():
 		default:
 			t.Errorf("%s: game ended with %+v", p.Encode(), o)
 		}

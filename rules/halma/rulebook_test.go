@@ -358,7 +358,7 @@ func TestAllPassedDraw(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if o := s.Outcome(); o != rules.DrawBy(AllPassed) || s.Moves() != nil || s.ToMove() != rules.NoSeat {
+		if o := s.Outcome(); o != rules.DrawBy(rules.AllPassed) || o.Reason.String() != "all-passed" || s.Moves() != nil || s.ToMove() != rules.NoSeat {
 			t.Errorf("%d players after a round of passes: %+v", c.players, o)
 		}
 	}

@@ -252,19 +252,12 @@ func (s *State) Arrived(seat rules.Seat) (n, size int) { return s.pos.Arrived(se
 // GoalDistance is the sum of seat's piece distances to its target apex (seed 000).
 func (s *State) GoalDistance(seat rules.Seat) int { return s.pos.GoalDistance(seat) }
 
-// ResignOutcome is the outcome when seat resigns (seed 000, "기권"): with two seats the
-// other wins; with three, of the two others the one nearest its goal (GoalDistance) wins,
-// a tie going to the first after the resigner in turn order. Reason rules.Resign.
+// ResignOutcome is the outcome when seat resigns (seed 000, "기권"; rules.Resigner): with
+// two seats the other wins; with three, of the two others the one nearest its goal
+// (GoalDistance) wins, a tie going to the first after the resigner in turn order
+// (rules.NearestGoalWins). Reason rules.Resign.
 func (s *State) ResignOutcome(seat rules.Seat) rules.Outcome {
-	n := s.Seats()
-	best, bestD := rules.NoSeat, 0
-	for i := 1; i < n; i++ {
-		o := rules.Seat((int(seat) + i) % n)
-		if d := s.pos.GoalDistance(o); best == rules.NoSeat || d < bestD {
-			best, bestD = o, d
-		}
-	}
-	return rules.WinFor(best, rules.Resign)
+	return rules.WinFor(rules.NearestGoalWins(s, seat), rules.Resign)
 }
 
 // AsState gives the concrete *State behind a rules.State of a star game.

@@ -130,7 +130,7 @@ func TestArrivedGoalDistanceResign(t *testing.T) {
 	}
 	// Green nearer its goal (target apex 5.1) than yellow (5.13): red resigns, green wins.
 	s2 := NewState(decode(t, &Diamond, 3, 15, "0 K9.5/K12.4/K6.2 0 0"))
-	if o := s2.ResignOutcome(0); o != rules.WinFor(2, rules.Resign) {
+	if o := rules.ResignOutcome(s2, 0); o != rules.WinFor(2, rules.Resign) {
 		t.Errorf("green nearer: %+v (distances %d %d)", o, s2.GoalDistance(1), s2.GoalDistance(2))
 	}
 	// Two players: the other seat wins.
@@ -139,4 +139,23 @@ func TestArrivedGoalDistanceResign(t *testing.T) {
 	if o := st3.ResignOutcome(1); o != rules.WinFor(0, rules.Resign) {
 		t.Errorf("two players: %+v", o)
 	}
+}
+
+// Hash ignores the counters and tells apart the positions of a random walk.
+func TestHash(t *testing.T) {
+	p, _ := Diamond.Start(3, 15)
+	q := p
+	q.plies, q.passes = 9, 1
+	if p.Hash() != q.Hash() {
+		t.Error("the counters change the hash")
+	}
+	seen := map[uint64]Position{}
+	_ = randomPlayouts(t, 2, 200, func(p Position, l *MoveList) {
+		k := p
+		k.plies, k.passes = 0, 0
+		if o, ok := seen[p.Hash()]; ok && o != k {
+			t.Fatalf("hash collision: %s and %s", o.Encode(), k.Encode())
+		}
+		seen[p.Hash()] = k
+	})
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 
-	"madang/functions/aiseat"
 	"madang/functions/aws/gateway"
 	"madang/functions/aws/lambdaenv"
 	"madang/functions/aws/lambdainvoke"
@@ -76,15 +75,17 @@ func Deps(ctx context.Context, cfg lambdaenv.Config, ai room.AI, log *slog.Logge
 	return d, nil
 }
 
-// Service reads the configuration from the environment and builds the room service with the
-// real engines (package aiseat, which also registers every game's rules), or exits the
-// process with a message (a function without its configuration cannot serve).
-func Service() *room.Service {
+// Service reads the configuration from the environment and builds the room service with
+// the engine port ai (aiseat.Engines in the functions that move for AI seats; nil in those
+// that never search, so they do not link the engines), or exits the process with a message
+// (a function without its configuration cannot serve). The main registers the games
+// (madang/games/all or madang/games/allrules).
+func Service(ai room.AI) *room.Service {
 	log := Logger()
 	cfg, err := lambdaenv.Load(nil, lambdaenv.Table, lambdaenv.CallbackURL)
 	if err == nil {
 		var d room.Deps
-		d, err = Deps(context.Background(), cfg, aiseat.Engines{}, log)
+		d, err = Deps(context.Background(), cfg, ai, log)
 		if err == nil {
 			return room.New(d)
 		}

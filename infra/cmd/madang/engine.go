@@ -107,6 +107,7 @@ type hub struct {
 	rev    int
 	limits ai.Budget
 	depth  int
+	badPos error // the last pos command's error; go is refused until a valid pos
 }
 
 func newHub(v *aidraughts.Variant, ttMB int, out io.Writer) *hub {
@@ -134,6 +135,16 @@ func (h *hub) run(in io.Reader) {
 	// then always finds the engine idle.
 	var cancel context.CancelFunc
 	var result chan string
+	// finish ends the session during a search (quit or the end of input): the search
+	// runs to its own limit (depth or time) and its line is printed; an unbounded search
+	// ("level infinite") is stopped at once, as stop would, and its move printed.
+	finish := func() {
+		if !h.bounded() {
+			cancel()
+		}
+		h.send(<-result)
+		cancel()
+	}
 	for {
 		var line string
 		var ok bool
@@ -149,9 +160,8 @@ func (h *hub) run(in io.Reader) {
 			line, ok = <-lines
 		}
 		if !ok {
-			if cancel != nil {
-				cancel() // the GUI is gone: stop at once
-				<-result
+			if result != nil {
+				finish()
 			}
 			return
 		}
@@ -163,8 +173,7 @@ func (h *hub) run(in io.Reader) {
 			case "ping":
 				h.send("pong")
 			case "quit":
-				cancel()
-				<-result
+				finish()
 				return
 			}
 			continue
@@ -190,11 +199,19 @@ func (h *hub) run(in io.Reader) {
 			h.send("pong")
 		case "pos":
 			if err := h.setPos(c.args["pos"], c.args["moves"]); err != nil {
+				h.badPos = err
 				h.send(fmt.Sprintf("error message=%q", err.Error()))
+			} else {
+				h.badPos = nil
 			}
 		case "level":
 			h.setLevel(c.args)
 		case "go":
+			if h.badPos != nil {
+				// Searching the previous position would answer a question not asked.
+				h.send(fmt.Sprintf("error message=%q", "no position: the last pos was refused: "+h.badPos.Error()))
+				continue
+			}
 			ctx, cf := context.WithCancel(context.Background())
 			cancel, result = cf, make(chan string, 1)
 			go func(result chan string) { result <- h.think(ctx) }(result)
@@ -222,21 +239,22 @@ func (h *hub) setPos(pos, moves string) error {
 			return err
 		}
 	}
-	h.hist, h.rev = nil, 0
+	var hist []uint64
+	rev := 0
 	for _, t := range strings.Fields(moves) {
 		m, err := h.v.ParseMove(&p, t)
 		if err != nil {
 			return err
 		}
 		if m.IsCapture() || !m.IsKingMove() {
-			h.hist, h.rev = nil, 0
+			hist, rev = nil, 0
 		} else {
-			h.hist = append(h.hist, p.Hash())
-			h.rev++
+			hist = append(hist, p.Hash())
+			rev++
 		}
 		p = p.Apply(m)
 	}
-	h.pos = p
+	h.pos, h.hist, h.rev = p, hist, rev
 	return nil
 }
 
@@ -268,6 +286,9 @@ func (h *hub) setLevel(a map[string]string) {
 	}
 	// "level infinite": no bound; the GUI sends stop.
 }
+
+// bounded reports whether a search ends by itself: a depth or a budget is set.
+func (h *hub) bounded() bool { return h.depth > 0 || h.limits != (ai.Budget{}) }
 
 // think searches the current position and returns the "done" (or "error") line.
 func (h *hub) think(ctx context.Context) string {

@@ -98,3 +98,93 @@ func TestEngineFlags(t *testing.T) {
 		t.Fatalf("exit %d for an unknown game", code)
 	}
 }
+
+// runHub runs one engine session in-process on the given input to its end and returns
+// the output lines.
+func runHub(t *testing.T, v *aidraughts.Variant, input string) []string {
+	t.Helper()
+	var out strings.Builder
+	h := newHub(v, 1, &out)
+	finished := make(chan struct{})
+	go func() { h.run(strings.NewReader(input)); close(finished) }()
+	select {
+	case <-finished:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the session on %q did not end", input)
+	}
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+}
+
+// quit or the end of input right after go think still ends the search and prints its
+// done line, last (issue 10 item 11). A bounded search runs to its limit (its last info
+// line is at the depth asked); an unbounded one stops at once with a legal move. Looped:
+// the fault was a race between the search and the next input line.
+func TestHubQuitAfterGo(t *testing.T) {
+	start := "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+	for i := range 24 {
+		for _, tail := range []string{"quit\n", "", "quit\nping\ngo think\n"} {
+			for _, level := range []string{"level depth=3\n", "level infinite\n"} {
+				in := "init\npos pos=" + start + "\n" + level + "go think\n" + tail
+				lines := runHub(t, aidraughts.Draughts, in)
+				last := lines[len(lines)-1]
+				if !strings.HasPrefix(last, "done move=") {
+					t.Fatalf("run %d on %q: last line %q, want done (output %q)", i, in, last, lines)
+				}
+				dones := 0
+				depth := ""
+				for _, l := range lines {
+					if strings.HasPrefix(l, "done") {
+						dones++
+					}
+					if f := strings.Fields(l); len(f) > 1 && f[0] == "info" {
+						depth = f[1]
+					}
+				}
+				if dones != 1 {
+					t.Fatalf("run %d on %q: %d done lines, want 1 (%q)", i, in, dones, lines)
+				}
+				if level == "level depth=3\n" && depth != "depth=3" {
+					t.Fatalf("run %d on %q: last info at %q, want the search finished at depth=3", i, in, depth)
+				}
+				p, _ := aidraughts.Draughts.ParseHub(start)
+				move := strings.Fields(strings.TrimPrefix(last, "done move="))[0]
+				if _, err := aidraughts.Draughts.ParseMove(&p, move); err != nil {
+					t.Fatalf("run %d: %q is not a legal first move: %v", i, last, err)
+				}
+			}
+		}
+	}
+}
+
+// After a refused pos, go answers error (it must not search the previous position) until
+// a valid pos arrives (issue 10 item 11).
+func TestHubGoAfterRefusedPos(t *testing.T) {
+	start := "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+	for _, bad := range []string{
+		"pos pos=Xbad",
+		"pos pos=" + start + ` moves="32-28 99-1"`, // a readable position, an illegal move
+		"pos pos=" + start + ` moves="32-28 32-28"`,
+	} {
+		in := "level depth=2\npos pos=" + start + "\n" + bad + "\ngo think\nping\ngo think\nping\n" +
+			"pos pos=" + start + ` moves="32-28"` + "\ngo think\nquit\n"
+		lines := runHub(t, aidraughts.Draughts, in)
+		var got []string
+		for _, l := range lines {
+			if !strings.HasPrefix(l, "info") {
+				got = append(got, strings.Fields(l)[0])
+			}
+		}
+		want := "error error pong error pong done"
+		if strings.Join(got, " ") != want {
+			t.Fatalf("%s: replies %q, want %q (%q)", bad, got, want, lines)
+		}
+		// The answer is for the valid position: Black's move after 32-28.
+		p, _ := aidraughts.Draughts.ParseHub(start)
+		m, _ := aidraughts.Draughts.ParseMove(&p, "32-28")
+		p = p.Apply(m)
+		last := lines[len(lines)-1]
+		if _, err := aidraughts.Draughts.ParseMove(&p, strings.Fields(strings.TrimPrefix(last, "done move="))[0]); err != nil {
+			t.Fatalf("%s: %q is not Black's move after 32-28: %v", bad, last, err)
+		}
+	}
+}

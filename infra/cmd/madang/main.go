@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"sort"
+
+	_ "madang/games/all" // every game family: rules, engines, tool hooks
 )
 
 // command is one subcommand: run gets the arguments after the subcommand name and returns

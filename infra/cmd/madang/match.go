@@ -7,11 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	aidraughts "madang/ai/draughts"
+	"madang/games"
 	"madang/rules"
 )
 
@@ -61,7 +62,8 @@ func (h *hubProc) send(s string) error {
 	return err
 }
 
-// expect reads lines until one starts with prefix.
+// expect reads lines until one starts with prefix. An `error` line ends the wait at once
+// with that line as the error (an engine that refuses a command does not answer it).
 func (h *hubProc) expect(prefix string, timeout time.Duration) (string, error) {
 	t := time.NewTimer(timeout)
 	defer t.Stop()
@@ -73,6 +75,9 @@ func (h *hubProc) expect(prefix string, timeout time.Duration) (string, error) {
 			}
 			if strings.HasPrefix(l, prefix) {
 				return l, nil
+			}
+			if c := parseHubLine(l); c.cmd == "error" {
+				return "", fmt.Errorf("%s: %s", h.name, l)
 			}
 		case <-t.C:
 			return "", fmt.Errorf("%s: no %q within %v", h.name, prefix, timeout)
@@ -92,35 +97,57 @@ func (h *hubProc) stop() {
 	}
 }
 
-// runMatch: madang match --game G --a "CMD" --b "CMD" [--games N] [--movetime MS]
-// [--open K] [--seed S] [--max-plies P]. Each command starts a Hub engine ("madang engine
-// --game draughts", "scan hub"); games alternate colours, each pair from the same random
-// opening plies; the rules adjudicate. One line per game, then the JSON summary.
+// engineList collects repeated --engine flags.
+type engineList []string
+
+func (e *engineList) String() string     { return strings.Join(*e, "; ") }
+func (e *engineList) Set(s string) error { *e = append(*e, s); return nil }
+
+// runMatch: madang match --game G [--players N] [--opt k=v] --a "CMD" --b "CMD" | --engine
+// "CMD" (one per seat) [--games N] [--movetime MS] [--open K] [--seed S] [--max-plies P].
+// Each command starts a Hub engine ("madang engine --game draughts", "scan hub") for a
+// game whose family speaks the Hub protocol (games.Family.Hub). Every question gives the
+// game's start and all its moves (`pos pos=... moves="..."`), so each engine sees the
+// repetitions. An engine's `error` line, its exit or its silence past the time forfeits
+// the game at once, reported on stderr. Seats rotate, each round of games from the same
+// random opening plies; the rules adjudicate. One line per game, then the JSON summary.
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	game := fs.String("game", "draughts", "game id: draughts or checkers")
+	gf := addGameFlags(fs, "draughts")
 	ca := fs.String("a", "", "command of engine a")
 	cb := fs.String("b", "", "command of engine b")
+	var more engineList
+	fs.Var(&more, "engine", "command of the next engine (repeatable; instead of --a and --b)")
 	n := fs.Int("games", 2, "number of games")
 	movetime := fs.Int("movetime", 1000, "time per move in ms")
-	open := fs.Int("open", 2, "random opening plies, shared by each pair of games")
-	seed := fs.Int64("seed", 1, "seed of the openings")
-	maxPlies := fs.Int("max-plies", 400, "plies after which a game counts as a draw")
+	open := fs.Int("open", 2, "random opening plies, shared by each round of games")
+	seed := fs.Int64("seed", 1, "seed of the openings and the dice")
+	maxPlies := fs.Int("max-plies", 0, "plies after which a game counts as a draw (0: only the rules end games)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	g, ok := rules.Lookup(*game)
-	if _, vok := aidraughts.VariantByID(*game); !ok || !vok {
-		fmt.Fprintf(stderr, "match: unknown game %q (draughts or checkers)\n", *game)
+	g, opts, err := gf.resolve()
+	if err != nil {
+		fmt.Fprintln(stderr, "match:", err)
 		return 2
 	}
-	if *ca == "" || *cb == "" || *n < 1 || *movetime < 1 || *open < 0 || *maxPlies < 1 {
-		fmt.Fprintln(stderr, "match: --a and --b are required; --games, --movetime, --max-plies positive")
+	fam, ok := games.Of(g.ID())
+	if !ok || fam.Hub == nil {
+		fmt.Fprintf(stderr, "match: no engine protocol for game %q\n", g.ID())
 		return 2
 	}
-	var procs [2]*hubProc
-	for i, c := range []string{*ca, *cb} {
+	cmds := []string{*ca, *cb}
+	if len(more) > 0 {
+		cmds = more
+	}
+	st0, err := g.New(opts)
+	if err != nil || st0.Seats() != len(cmds) || slices.Contains(cmds, "") || *n < 1 || *movetime < 1 || *open < 0 || *maxPlies < 0 {
+		fmt.Fprintln(stderr, "match: one engine per seat (--a and --b, or --engine per seat); --games, --movetime positive")
+		return 2
+	}
+	procs := make([]*hubProc, len(cmds))
+	for i, c := range cmds {
 		p, err := startHub(c)
 		if err != nil {
 			fmt.Fprintf(stderr, "match: start %q: %v\n", c, err)
@@ -140,27 +167,61 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		procs[i] = p
 	}
 	secs := strconv.FormatFloat(float64(*movetime)/1000, 'f', 3, 64)
-	series{game: g, games: *n, seed: *seed, open: *open, maxPlies: *maxPlies,
+	var texts []string // Hub text of the current game's moves so far
+	err = series{game: g, opts: opts, games: *n, seed: *seed, open: *open, maxPlies: *maxPlies,
 		newGame: func(int) {
+			texts = texts[:0]
 			for _, p := range procs {
 				p.send("new-game")
 			}
 		},
-		choose: func(_, who int, st rules.State) (rules.Move, error) {
+		choose: func(_, who int, rec *record) (rules.Move, error) {
 			p := procs[who]
-			pos, err := aidraughts.HubPosition(st)
+			pos, err := hubPos(fam.Hub, rec, &texts)
 			if err != nil {
 				return nil, err
 			}
-			p.send("pos pos=" + pos)
+			p.send(pos)
 			p.send("level move-time=" + secs)
 			p.send("go think")
 			line, err := p.expect("done", time.Duration(*movetime)*time.Millisecond*5+5*time.Second)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", p.name, err)
+				return nil, err
 			}
-			return aidraughts.RulesMove(st, parseHubLine(line).args["move"])
+			return fam.Hub.ParseMove(rec.cur, parseHubLine(line).args["move"])
 		},
 	}.play("match", stdout, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "match:", err)
+		return 1
+	}
 	return 0
+}
+
+// hubPos is the `pos` line of a game: its start and every move since, in Hub text. texts
+// holds the moves already written (the game's log only grows), so each move is written once.
+func hubPos(c *games.HubCodec, rec *record, texts *[]string) (string, error) {
+	start, err := c.Position(rec.start)
+	if err != nil {
+		return "", err
+	}
+	moves := 0
+	for _, s := range rec.steps {
+		if s.move == nil {
+			return "", errors.New("the Hub protocol has no dice")
+		}
+		if moves++; moves <= len(*texts) {
+			continue
+		}
+		t, err := c.MoveText(s.before, s.move)
+		if err != nil {
+			return "", err
+		}
+		*texts = append(*texts, t)
+	}
+	line := "pos pos=" + start
+	if len(*texts) > 0 {
+		line += ` moves="` + strings.Join(*texts, " ") + `"`
+	}
+	return line, nil
 }

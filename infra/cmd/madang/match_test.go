@@ -1,10 +1,19 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	aidraughts "madang/ai/draughts"
 )
 
 // TestMain lets the test binary act as `madang` itself, so match tests can start engines.
@@ -38,5 +47,109 @@ func TestMatchTwoEngines(t *testing.T) {
 			r.AWins+r.BWins+r.Draws != 2 {
 			t.Fatalf("%s: summary %q: %v", game, lines[len(lines)-1], err)
 		}
+	}
+}
+
+// fakehub is a test-only command: --mode error answers `go` with an error line (an engine
+// that refuses); --mode log runs the real engine and appends every line it receives to
+// --log.
+func init() {
+	register("fakehub", "test engine", func(args []string, stdout, stderr io.Writer) int {
+		fs := flag.NewFlagSet("fakehub", flag.ContinueOnError)
+		mode := fs.String("mode", "error", "")
+		logf := fs.String("log", "", "")
+		game := fs.String("game", "checkers", "")
+		if err := fs.Parse(args); err != nil {
+			return 2
+		}
+		if *mode == "log" {
+			f, err := os.OpenFile(*logf, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+			if err != nil {
+				return 1
+			}
+			defer f.Close()
+			v, _ := aidraughts.VariantByID(*game)
+			newHub(v, 1, stdout).run(io.TeeReader(os.Stdin, f))
+			return 0
+		}
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			switch parseHubLine(sc.Text()).cmd {
+			case "hub":
+				fmt.Fprintln(stdout, "id name=fake\nwait")
+			case "init":
+				fmt.Fprintln(stdout, "ready")
+			case "go":
+				fmt.Fprintln(stdout, `error message="fake failure"`)
+			case "quit":
+				return 0
+			}
+		}
+		return 0
+	})
+}
+
+// An engine's error line forfeits the game at once and is reported with its message: b
+// thinks 3 s once (it opens game 2), while waiting for a's timeout would take 20 s a game.
+func TestMatchEngineError(t *testing.T) {
+	t.Setenv("MADANG_TEST_AS_CLI", "1")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	code, out, errs := run(t, "match", "--game", "checkers", "--a", self+" fakehub --mode error",
+		"--b", self+" engine --game checkers --tt 1", "--games", "2", "--movetime", "3000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if el := time.Since(start); el > 15*time.Second {
+		t.Errorf("match took %v: the error line was not taken at once", el)
+	}
+	if strings.Count(errs, `a forfeits:`) != 2 || !strings.Contains(errs, `error message="fake failure"`) {
+		t.Errorf("stderr %q, want two forfeits by a with the engine's message", errs)
+	}
+	r, _ := lastReport(t, out)
+	if r.BWins != 2 || r.AWins != 0 {
+		t.Errorf("summary %+v, want b to win both", r)
+	}
+}
+
+// Each question gives the game's start and every move since, so the engine sees the
+// repetitions: a plays seat 0 after 2 opening plies, so its k-th pos (from 0) carries
+// 2+2k moves, each list extending the one before, from the start position.
+func TestMatchSendsMoves(t *testing.T) {
+	t.Setenv("MADANG_TEST_AS_CLI", "1")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	logf := filepath.Join(t.TempDir(), "a.log")
+	code, _, errs := run(t, "match", "--game", "checkers", "--a", self+" fakehub --mode log --log "+logf,
+		"--b", self+" engine --game checkers --tt 1", "--games", "1", "--movetime", "5", "--max-plies", "24")
+	if code != 0 || strings.Contains(errs, "forfeits") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	startPos := aidraughts.Checkers.Hub(new(aidraughts.Checkers.Start()))
+	var prev []string
+	k := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		c := parseHubLine(l)
+		if c.cmd != "pos" {
+			continue
+		}
+		moves := strings.Fields(c.args["moves"])
+		if c.args["pos"] != startPos || len(moves) != 2+2*k || !slices.Equal(moves[:len(prev)], prev) {
+			t.Fatalf("pos %d: %q (previous moves %q)", k, l, prev)
+		}
+		prev = moves
+		k++
+	}
+	if k != 11 {
+		t.Errorf("%d pos lines, want 11 (a's moves at plies 2, 4, ..., 22)", k)
 	}
 }

@@ -5,21 +5,25 @@ import (
 	"fmt"
 	"io"
 
-	"madang/rules/draughts"
+	"madang/games"
 )
 
 func init() {
-	register("moves", "list the legal moves of a position (checkers, draughts)", runMoves)
+	register("moves", "list the legal moves of a position of any game", runMoves)
 }
 
-// runMoves: madang moves --game checkers|draughts [--position FEN] [--algebraic]: every
-// legal move, one per line, in canonical PDN text (the order of rules.State.Moves).
+// runMoves: madang moves --game G [--players N] [--pieces N] [--opt k=v] [--position P]
+// [--dice A-B] [--algebraic]: every legal move, one per line, in the game's canonical text
+// (the order of rules.State.Moves). --dice enters a roll first when the position waits
+// for one (a dice game); --algebraic adds the family's second notation (checkers and
+// draughts: c3-d4) after each move.
 func runMoves(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	game := fs.String("game", "checkers", "game id: checkers or draughts")
-	fen := fs.String("position", "", "position in PDN FEN (default: the start position)")
-	alg := fs.Bool("algebraic", false, "also print the algebraic text (c3-d4) after each move")
+	gf := addGameFlags(fs, "checkers")
+	pos := fs.String("position", "", "position in the game's encoding (default: the start position)")
+	diceText := fs.String("dice", "", "dice A-B to roll first when the position waits for a roll")
+	alg := fs.Bool("algebraic", false, "also print the family's second notation (checkers, draughts: c3-d4) after each move")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -27,22 +31,26 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "moves: unexpected argument", fs.Arg(0))
 		return 2
 	}
-	p, err := draughtsPosition(*game, *fen)
+	st, err := gf.state(*pos)
 	if err != nil {
 		fmt.Fprintln(stderr, "moves:", err)
 		return 2
 	}
-	s := draughts.NewState(p)
-	var l draughts.MoveList
-	p.Generate(&l)
-	for _, m := range s.LegalMoves() {
-		if *alg {
-			fmt.Fprintln(stdout, m.Text, p.AlgebraicText(m.Move))
-		} else {
-			fmt.Fprintln(stdout, m.Text)
-		}
+	if st, err = rollFirst(st, *diceText); err != nil {
+		fmt.Fprintln(stderr, "moves:", err)
+		return 2
 	}
-	if o := s.Outcome(); o.Over() {
+	fam, _ := games.Of(st.Game().ID())
+	for _, m := range st.Moves() {
+		if *alg && fam != nil && fam.AltText != nil {
+			if t, ok := fam.AltText(st, m); ok {
+				fmt.Fprintln(stdout, m.String(), t)
+				continue
+			}
+		}
+		fmt.Fprintln(stdout, m.String())
+	}
+	if o := st.Outcome(); o.Over() {
 		fmt.Fprintf(stderr, "game over: %v\n", o.Reason)
 	}
 	return 0

@@ -2,66 +2,116 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
-	"madang/rules/draughts/pdn"
-
-	_ "madang/rules/draughts" // registers checkers and draughts
+	"madang/games"
 )
 
 func init() {
-	register("replay", "replay PDN game records through the rules (checkers, draughts)", runReplay)
+	register("replay", "replay game records (PDN) through the rules", runReplay)
 }
 
-// runReplay: madang replay [--game checkers|draughts] [-v] [--export FILE] FILE|DIR...
+// recordFormat is a record format with the family that reads it.
+type recordFormat struct {
+	games.RecordFormat
+	family *games.Family
+}
+
+// recordFormats is the table of readers: every family's formats (games.Family.Records).
+func recordFormats() []recordFormat {
+	var out []recordFormat
+	for _, f := range games.Families() {
+		for _, r := range f.Records {
+			out = append(out, recordFormat{r, f})
+		}
+	}
+	return out
+}
+
+// formatOf picks the reader of a file: by its extension, else by sniffing its first bytes.
+func formatOf(table []recordFormat, name string, data []byte) (recordFormat, bool) {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, f := range table {
+		for _, e := range f.Extensions {
+			if e == ext {
+				return f, true
+			}
+		}
+	}
+	head := data[:min(len(data), 512)]
+	for _, f := range table {
+		if f.Sniff != nil && f.Sniff(head) {
+			return f, true
+		}
+	}
+	return recordFormat{}, false
+}
+
+// runReplay: madang replay [--game G] [-v] [--export FILE] FILE|DIR...
 //
-// Every game of every file (a directory stands for its *.pdn files) is played through the
-// rules registry; each disagreement is one line on stdout,
+// Every game of every file is played through the rules; the reader is chosen by the
+// file's extension (.pdn) or, failing that, by its content (games.RecordFormat). A
+// directory stands for its files with a known extension. Each disagreement is one line
+// on stdout,
 //
 //	FILE: game G (line L): move 12... 18-23: illegal move "18-23": no legal move from 18 to 23
 //	FILE: game G (line L): recorded result 1-0 but the rules end the game: win for white (no-moves)
 //	FILE: line L: game G: unexpected text "@@"            (a syntax error)
 //
-// and the last line is "games=N moves=M errors=K". With -v the notes (unclaimed automatic
-// draws, ambiguous captures settled by the moves that follow) are printed too. --export
-// writes the replayed games, moves in the rules' canonical text, as PDN. The exit status
-// is 1 when K > 0, 2 for bad usage.
+// and the last line is "games=N moves=M errors=K". --game is the game of records that do
+// not name theirs (PDN: checkers by default; a GameType tag decides). With -v the notes
+// (unclaimed automatic draws, ambiguous captures settled by the moves that follow) are
+// printed too. --export writes the replayed games, moves in the rules' canonical text, in
+// their format. The exit status is 1 when K > 0, 2 for bad usage.
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	game := fs.String("game", "checkers", "game of the records without a GameType tag: checkers or draughts (GameType 20 is draughts, 21 checkers)")
+	table := recordFormats()
+	var readable []string // games some format reads
+	for _, f := range table {
+		readable = append(readable, f.family.Games...)
+	}
+	game := fs.String("game", "", "game of the records that do not name one: "+strings.Join(readable, ", ")+" (PDN: GameType 20 is draughts, 21 checkers; default checkers)")
 	verbose := fs.Bool("v", false, "also print notes: unclaimed automatic draws, ambiguous captures settled by the moves that follow")
-	export := fs.String("export", "", "write the replayed games, with the rules' canonical move text, to this PDN file")
+	export := fs.String("export", "", "write the replayed games, with the rules' canonical move text, to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() == 0 || (*game != "checkers" && *game != "draughts") {
-		fmt.Fprintln(stderr, "replay: want [--game checkers|draughts] [-v] [--export FILE] FILE|DIR...")
+	known := *game == ""
+	for _, id := range readable {
+		known = known || id == *game
+	}
+	if fs.NArg() == 0 || !known {
+		fmt.Fprintln(stderr, "replay: want [--game "+strings.Join(readable, "|")+"] [-v] [--export FILE] FILE|DIR...")
 		return 2
 	}
-	explicit := false
-	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "game" })
 	start := time.Now()
 	var files []string
 	for _, a := range fs.Args() {
 		st, err := os.Stat(a)
 		if err == nil && st.IsDir() {
-			m, _ := filepath.Glob(filepath.Join(a, "*.pdn"))
+			var m []string
+			for _, f := range table {
+				for _, e := range f.Extensions {
+					found, _ := filepath.Glob(filepath.Join(a, "*"+e))
+					m = append(m, found...)
+				}
+			}
 			sort.Strings(m)
 			files = append(files, m...)
 			continue
 		}
 		files = append(files, a)
 	}
-	var games, moves, errs int
-	var exported []pdn.Game
+	var nGames, moves, errs int
+	var exported bytes.Buffer
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -69,73 +119,55 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 			errs++
 			continue
 		}
-		read, err := pdn.Read(data)
-		var el pdn.ErrorList
-		if errors.As(err, &el) {
-			for _, e := range el {
-				fmt.Fprintf(stdout, "%s: %v\n", f, e)
-				errs++
+		format, ok := formatOf(table, f, data)
+		if !ok {
+			fmt.Fprintf(stdout, "%s: not a game record this program reads\n", f)
+			errs++
+			continue
+		}
+		opt := replayOptions(format, *game, *export != "")
+		rep := format.Replay(data, opt)
+		nGames += rep.Games
+		moves += rep.Moves
+		if *verbose {
+			for _, n := range rep.Notes {
+				fmt.Fprintf(stdout, "%s: %s\n", f, n)
 			}
 		}
-		if len(read) == 0 && err == nil {
-			fmt.Fprintf(stdout, "%s: no PDN game found\n", f)
+		for _, p := range rep.Problems {
+			fmt.Fprintf(stdout, "%s: %s\n", f, p)
 			errs++
 		}
-		overridden := 0
-		for i := range read {
-			g := &read[i]
-			games++
-			if v, err := pdn.Variant(g, *game); explicit && err == nil && v != *game {
-				overridden++
-			}
-			r := pdn.Replay(g, *game)
-			moves += len(r.Played)
-			where := fmt.Sprintf("%s: game %d (line %d)", f, g.Index, g.Line)
-			if *verbose {
-				for _, n := range r.Notes {
-					fmt.Fprintf(stdout, "%s: note: move %s %s: %s\n", where, moveNumber(g.Moves[n.Move]), g.Moves[n.Move].Text, n.Text)
-				}
-			}
-			for _, p := range r.Problems {
-				errs++
-				if p.Move < 0 {
-					fmt.Fprintf(stdout, "%s: %v\n", where, p.Err)
-				} else {
-					m := g.Moves[p.Move]
-					fmt.Fprintf(stdout, "%s: move %s %s: %v\n", where, moveNumber(m), m.Text, p.Err)
-				}
-			}
-			if *export != "" && r.Start != nil {
-				exported = append(exported, r.Export())
-			}
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(stderr, "replay: %s: %s\n", f, w)
 		}
-		if overridden > 0 {
-			fmt.Fprintf(stderr, "replay: %s: %d game(s) have a GameType tag of another game than --game %s; the tag decides\n", f, overridden, *game)
+		exported.Write(rep.Export)
+		if rep.ExportErr != nil {
+			fmt.Fprintf(stdout, "%s: cannot export: %v\n", *export, rep.ExportErr)
+			errs++
 		}
 	}
 	if *export != "" {
-		var buf bytes.Buffer
-		err := pdn.Write(&buf, exported...)
-		if err == nil {
-			err = os.WriteFile(*export, buf.Bytes(), 0o644)
-		}
-		if err != nil {
+		if err := os.WriteFile(*export, exported.Bytes(), 0o644); err != nil {
 			fmt.Fprintf(stdout, "%s: cannot export: %v\n", *export, err)
 			errs++
 		}
 	}
 	fmt.Fprintf(stderr, "replay: %d files in %v\n", len(files), time.Since(start).Round(time.Millisecond))
-	fmt.Fprintf(stdout, "games=%d moves=%d errors=%d\n", games, moves, errs)
+	fmt.Fprintf(stdout, "games=%d moves=%d errors=%d\n", nGames, moves, errs)
 	if errs > 0 {
 		return 1
 	}
 	return 0
 }
 
-// moveNumber writes a move's number as PDN does: "12." or "12...".
-func moveNumber(m pdn.Move) string {
-	if m.Second {
-		return fmt.Sprintf("%d...", m.Number)
+// replayOptions passes --game to a format only when its family plays that game.
+func replayOptions(f recordFormat, game string, export bool) games.ReplayOptions {
+	opt := games.ReplayOptions{Export: export}
+	for _, id := range f.family.Games {
+		if id == game {
+			opt.Game, opt.Explicit = game, true
+		}
 	}
-	return fmt.Sprintf("%d.", m.Number)
+	return opt
 }

@@ -17,14 +17,17 @@ func TestSeriesForfeit(t *testing.T) {
 		t.Fatal("checkers not registered")
 	}
 	var out, errb strings.Builder
-	series{game: g, games: 2, seed: 1, open: 2, maxPlies: 100,
-		choose: func(_, who int, st rules.State) (rules.Move, error) {
+	err := series{game: g, games: 2, seed: 1, open: 2, maxPlies: 100,
+		choose: func(_, who int, rec *record) (rules.Move, error) {
 			if who == 1 {
 				return nil, errors.New("engine crashed")
 			}
-			return st.Moves()[0], nil
+			return rec.cur.Moves()[0], nil
 		},
 	}.play("test", &out, &errb)
+	if err != nil {
+		t.Fatal(err)
+	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	var r selfplayReport
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &r); err != nil {

@@ -75,8 +75,9 @@ var ErrNotRegistered = errors.New("game not registered")
 
 // Replay plays the mainline of g from its FEN tag (or the initial position) through the
 // rules registry (rules.Lookup, Game.New or Game.Decode, State.ParseMove, State.Play). The
-// variant is chosen by Variant(g, fallback). Replay stops at the first move that does not
-// play, with a Problem.
+// variant is chosen by Variant(g, fallback). A FEN tag whose side to move is '?' starts
+// with the side that can play the record's first move (a Problem when none or both can).
+// Replay stops at the first move that does not play, with a Problem.
 //
 // Two things real records do are not problems, and get a Note:
 //   - The game reaches an automatic draw (threefold repetition, the move counters) and the
@@ -108,9 +109,9 @@ func Replay(g *Game, fallback string) *Replayed {
 	}
 	var s rules.State
 	if fen := g.FEN(); fen != "" {
-		s, err = rg.Decode(nil, fen)
+		s, err = startFromFEN(rg, g, fen)
 		if err != nil {
-			r.fail(-1, errors.New("FEN "+strconv.Quote(fen)+": "+err.Error()))
+			r.fail(-1, err)
 			return r
 		}
 	} else if s, err = rg.New(nil); err != nil {
@@ -127,6 +128,58 @@ func Replay(g *Game, fallback string) *Replayed {
 	}
 	r.checkResult()
 	return r
+}
+
+// fenError is a FEN tag the rules could not start from; it wraps the rules' error (for
+// a '?' side to move that the record does not settle, the rules' ErrSideUnknown).
+type fenError struct {
+	fen    string
+	detail string
+	err    error
+}
+
+func (e *fenError) Error() string {
+	return "FEN " + strconv.Quote(e.fen) + ": " + e.err.Error() + e.detail
+}
+
+func (e *fenError) Unwrap() error { return e.err }
+
+// startFromFEN makes the start state of a FEN tag (Game.Decode). A '?' side to move (the
+// PDN 3.0 FEN grammar allows it; the rules refuse a position without a side) is chosen
+// from the record: the side that can play the first move. When the record has no move,
+// or its first move fits both sides or neither, the side stays unknown and the rules'
+// error is returned, saying why.
+func startFromFEN(rg rules.Game, g *Game, fen string) (rules.State, error) {
+	s, err := rg.Decode(nil, fen)
+	if err == nil {
+		return s, nil
+	}
+	rest, unknown := strings.CutPrefix(fen, "?:")
+	if !unknown {
+		return nil, &fenError{fen: fen, err: err}
+	}
+	if len(g.Moves) == 0 {
+		return nil, &fenError{fen: fen, err: err, detail: "; the record has no move to tell the side"}
+	}
+	var pick rules.State
+	fits := 0
+	for _, side := range []string{"W", "B"} {
+		c, cerr := rg.Decode(nil, side+":"+rest)
+		if cerr != nil {
+			return nil, &fenError{fen: fen, err: cerr}
+		}
+		if _, perr := c.ParseMove(engineText(g.Moves[0].Text)); perr == nil || errors.Is(perr, rules.ErrAmbiguous) {
+			pick = c
+			fits++
+		}
+	}
+	switch fits {
+	case 0:
+		return nil, &fenError{fen: fen, err: err, detail: "; the first move " + strconv.Quote(g.Moves[0].Text) + " fits neither side"}
+	case 2:
+		return nil, &fenError{fen: fen, err: err, detail: "; the first move " + strconv.Quote(g.Moves[0].Text) + " fits either side"}
+	}
+	return pick, nil
 }
 
 func (r *Replayed) fail(i int, err error) {

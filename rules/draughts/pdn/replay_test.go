@@ -11,19 +11,9 @@ import (
 	"testing"
 
 	"madang/rules"
+	"madang/rules/draughts"
 	"madang/rules/draughts/pdn"
 )
-
-// needRules skips a test when the checkers/draughts engine is not in the registry (the
-// engine lives on its own branch until it is merged).
-func needRules(t *testing.T) {
-	t.Helper()
-	for _, id := range []string{"checkers", "draughts"} {
-		if _, ok := rules.Lookup(id); !ok {
-			t.Skipf("rules.Lookup(%q) fails: the draughts engine is not registered in this build", id)
-		}
-	}
-}
 
 func readFile(t *testing.T, path string) []pdn.Game {
 	t.Helper()
@@ -50,13 +40,18 @@ var knownFaults = map[string]int{ // "file#game" -> ply
 // every problem (FEN plus solution), replays through the rules with no problem (illegal
 // move, or a recorded result the rules contradict), except the known faults.
 func TestReplaySharedRecords(t *testing.T) {
-	needRules(t)
 	met := map[string]bool{}
 	root := sharedfiles.Path(t, "games")
-	for _, pat := range []string{"checkers/*.pdn", "draughts/*.pdn", "draughts/problems/*.pdn"} {
+	// The files of shared/games/README.md: 4 checkers records, 4 draughts records, 2
+	// problem collections.
+	for _, c := range []struct {
+		pat  string
+		want int
+	}{{"checkers/*.pdn", 4}, {"draughts/*.pdn", 4}, {"draughts/problems/*.pdn", 2}} {
+		pat := c.pat
 		files, _ := filepath.Glob(filepath.Join(root, pat))
-		if len(files) == 0 {
-			t.Fatalf("no files match %s", pat)
+		if len(files) != c.want {
+			t.Fatalf("%d files match %s, want %d", len(files), pat, c.want)
 		}
 		fallback := strings.SplitN(pat, "/", 2)[0]
 		for _, f := range files {
@@ -99,7 +94,6 @@ func describe(g *pdn.Game, p pdn.Problem) string {
 // TestReplayDelfts: the match scores of bad/delfts.pdn are refused as results, clearly,
 // while every move of both games plays.
 func TestReplayDelfts(t *testing.T) {
-	needRules(t)
 	games := readFile(t, filepath.Join(sharedfiles.Path(t, "games"), "draughts", "bad", "delfts.pdn"))
 	for i := range games {
 		r := pdn.Replay(&games[i], "draughts")
@@ -115,7 +109,6 @@ func TestReplayDelfts(t *testing.T) {
 // TestExportRoundTrip: a replayed game written with pdn.Write and read back has the same
 // moves, and replays to the same final position.
 func TestExportRoundTrip(t *testing.T) {
-	needRules(t)
 	root := sharedfiles.Path(t, "games")
 	for _, rel := range []string{"checkers/Tricks traps and shots.pdn", "checkers/inferno.pdn", "draughts/kurnik.pdn", "draughts/nk ronde 01.pdn", "draughts/problems/Cat.A1.pdn"} {
 		games := readFile(t, filepath.Join(root, rel))
@@ -154,7 +147,6 @@ func TestExportRoundTrip(t *testing.T) {
 // 18x9 in W:W18:B14 Black has no piece left, so White (seat 1, "0-1") has won (WCDF 1.32:
 // a player who cannot move loses).
 func TestResultCheck(t *testing.T) {
-	needRules(t)
 	for _, c := range []struct {
 		result string
 		ok     bool
@@ -228,7 +220,6 @@ func TestResultOutcome(t *testing.T) {
 // engine's records test names them); the moves that follow settle which one was played.
 // Tinsley game 681 repeats a position a third time at ply 75 and is played on to 0-1.
 func TestReplayNotes(t *testing.T) {
-	needRules(t)
 	root := sharedfiles.Path(t, "games")
 	tts := readFile(t, filepath.Join(root, "checkers", "Tricks traps and shots.pdn"))
 	for _, c := range []struct {
@@ -256,7 +247,6 @@ func TestReplayNotes(t *testing.T) {
 // after 8 plies, a threefold repetition the rules draw automatically (seed 001). A record
 // ending there must read as a draw; one that goes on is noted and not checked.
 func TestReplayDrawnRecord(t *testing.T) {
-	needRules(t)
 	const shuffle = "[FEN \"B:WK32:BK1\"]\n1. 1-6 32-27 2. 6-1 27-32 3. 1-6 32-27 4. 6-1 27-32 "
 	for _, c := range []struct {
 		tail  string
@@ -283,10 +273,48 @@ func TestReplayDrawnRecord(t *testing.T) {
 // is a first move of the first mover in checkers: a3 and b4 are dark squares of its third
 // and fourth rows, counted from its own side (seed 001 names squares that way).
 func TestReplayAlphanumeric(t *testing.T) {
-	needRules(t)
 	games := readFile(t, filepath.Join(sharedfiles.Path(t, "games"), "checkers", "syntax", "alphanumeric.pdn"))
 	r := pdn.Replay(&games[0], "checkers")
 	if len(r.Problems) != 0 || len(r.Played) != 1 {
 		t.Errorf("problems %v, played %v", r.Problems, r.Played)
+	}
+}
+
+// TestReplayUnknownSide: a FEN tag with '?' as the side to move (wiegerw/pdn's
+// games/syntax/fen.pdn) starts with the side whose move the record plays first; when the
+// record cannot tell (no move, or a first move either side could play), the problem wraps
+// the rules' ErrSideUnknown.
+func TestReplayUnknownSide(t *testing.T) {
+	const fen = `[FEN "?:W29,13,11:B22,4,2"]` + "\n"
+	for _, c := range []struct {
+		moves string
+		side  rules.Seat // the seat to move at the start; -1: unknown
+	}{
+		{"29-25 *", 1},  // a White man (checkers: White is seat 1) steps towards 1-4
+		{"22-26 *", 0},  // a Black man steps towards 29-32
+		{"1. 4-8 *", 0}, // Black
+		{"*", -1},       // no move tells
+		{"5-9 *", -1},   // no piece on 5: fits neither side
+	} {
+		games, err := pdn.Read([]byte(fen + c.moves))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pdn.Replay(&games[0], "checkers")
+		if c.side < 0 {
+			if len(r.Problems) != 1 || r.Problems[0].Move != -1 || !errors.Is(r.Problems[0].Err, draughts.ErrSideUnknown) || r.Start != nil {
+				t.Errorf("%q: problems %v, want one wrapping ErrSideUnknown", c.moves, r.Problems)
+			}
+			continue
+		}
+		if len(r.Problems) != 0 || r.Start == nil || r.Start.ToMove() != c.side || len(r.Played) != 1 {
+			t.Errorf("%q: problems %v, start %v, want seat %d to move and the move played", c.moves, r.Problems, r.Start, c.side)
+		}
+	}
+	// Every fen.pdn game of the syntax tests: the '?' one has no move, so its side is unknown.
+	games := readFile(t, filepath.Join(sharedfiles.Path(t, "games"), "checkers", "syntax", "fen.pdn"))
+	r := pdn.Replay(&games[0], "checkers")
+	if len(r.Problems) != 1 || !errors.Is(r.Problems[0].Err, draughts.ErrSideUnknown) {
+		t.Errorf("fen.pdn game 1: problems %v, want the unknown side", r.Problems)
 	}
 }

@@ -79,12 +79,17 @@ func roundTrip(t testing.TB, name string, games []Game) {
 func TestRoundTripShared(t *testing.T) {
 	root := sharedfiles.Path(t, "games")
 	var files []string
-	for _, pat := range []string{"checkers/*.pdn", "checkers/syntax/*.pdn", "draughts/*.pdn", "draughts/*/*.pdn"} {
-		m, _ := filepath.Glob(filepath.Join(root, pat))
+	// The files of shared/games/README.md: 4 checkers and 4 draughts records, the 9
+	// grammar tests of wiegerw/pdn, the 2 problem collections and bad/delfts.pdn.
+	for _, c := range []struct {
+		pat  string
+		want int
+	}{{"checkers/*.pdn", 4}, {"checkers/syntax/*.pdn", 9}, {"draughts/*.pdn", 4}, {"draughts/*/*.pdn", 3}} {
+		m, _ := filepath.Glob(filepath.Join(root, c.pat))
+		if len(m) != c.want {
+			t.Fatalf("%d PDN files match %s under %s, want %d", len(m), c.pat, root, c.want)
+		}
 		files = append(files, m...)
-	}
-	if len(files) < 15 {
-		t.Fatalf("only %d PDN files found under %s", len(files), root)
 	}
 	for _, f := range files {
 		data, err := os.ReadFile(f)

@@ -36,3 +36,38 @@ func TestAIMove(t *testing.T) {
 		}
 	}
 }
+
+// A draw offered with the first move is declined at every level in both games, whether
+// the person moves first or answers the AI's first move (issue 10 item 10).
+func TestAIDeclinesDrawOnMoveOne(t *testing.T) {
+	for _, game := range []string{"checkers", "draughts"} {
+		for _, level := range []string{"beginner", "intermediate", "advanced"} {
+			// The person plays first and offers with the first move.
+			s := start(t, game, "")
+			if err := s.Play(0, true); err != nil {
+				t.Fatalf("%s: %v", game, err)
+			}
+			if !s.PendingOffer() {
+				t.Fatalf("%s: the offer should stand", game)
+			}
+			c, err := s.AIMove(level, 1)
+			if err != nil {
+				t.Fatalf("%s %s: %v", game, level, err)
+			}
+			if c.Accept {
+				t.Errorf("%s %s: the AI accepts a draw offered with the first move", game, level)
+			}
+			// The AI plays first; the person offers with the reply.
+			s = start(t, game, "")
+			if err := s.Play(0, false); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Play(0, true); err != nil {
+				t.Fatalf("%s: %v", game, err)
+			}
+			if c, err := s.AIMove(level, 1); err != nil || c.Accept {
+				t.Errorf("%s %s: the AI accepts a draw offered with the first reply (%+v, %v)", game, level, c, err)
+			}
+		}
+	}
+}

@@ -94,7 +94,7 @@ func TestPerftCasesFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := parsePerft(t, string(raw))
-	if len(cases) < 4 {
+	if len(cases) != 4 {
 		t.Fatalf("found %d perft tables in the cases file, want 4", len(cases))
 	}
 	budget := int64(250_000)

@@ -1,0 +1,95 @@
+package room
+
+import (
+	"errors"
+	"io"
+
+	"madang/rules"
+)
+
+// step is who acted at one entry of a room's move log, found while replaying it, so that a
+// repeated message is matched to its entry without replaying the log again.
+type step struct {
+	seat int8 // the seat to act before the entry; -1 for the server's opening roll
+	roll bool // the entry is dice text (rules.PlayText read it as a roll)
+}
+
+// stepOf is the step of the entry played next from s.
+func stepOf(s rules.State) step {
+	if rules.IsOpening(s) {
+		return step{seat: -1, roll: true}
+	}
+	return step{seat: int8(s.ToMove()), roll: s.Phase() == rules.PhaseRoll}
+}
+
+// enter appends one log entry (its canonical text) whose result is next.
+func (l *loaded) enter(text string, next rules.State) {
+	l.steps = append(l.steps, stepOf(l.state))
+	l.b.Moves = append(l.b.Moves, text)
+	l.prev, l.state = l.state, next
+}
+
+// maxDieDraws bounds the bytes read for one die: a reader that keeps giving bytes over 251
+// (a broken one; crypto/rand does so with probability (4/256)^64) fails instead of spinning.
+const maxDieDraws = 64
+
+// errDice is a reader that gave no usable byte for a die.
+var errDice = errors.New("room: no usable random byte for a die")
+
+// drawDice draws two dice from r, one byte per attempt: a byte b < 252 gives b%6+1, and
+// bytes 252..255 are drawn again, so every face has probability exactly 1/6 (no modulo
+// bias: 252 = 6*42).
+func drawDice(r io.Reader) (rules.Dice, error) {
+	var d rules.Dice
+	var b [1]byte
+	for i := range d {
+		for k := 0; ; k++ {
+			if k == maxDieDraws {
+				return d, errDice
+			}
+			if _, err := io.ReadFull(r, b[:]); err != nil {
+				return d, err
+			}
+			if b[0] < 252 {
+				d[i] = int8(b[0]%6) + 1
+				break
+			}
+		}
+	}
+	return d, nil
+}
+
+// rollDice enters dice in the state's roll phase as a log entry ("5-3").
+func (l *loaded) rollDice(d rules.Dice) *Error {
+	next, err := l.state.Roll(d)
+	if err != nil {
+		return errf(CodeInternal, "")
+	}
+	l.enter(d.String(), next)
+	if o := next.Outcome(); o.Over() {
+		l.finish(o)
+	}
+	return nil
+}
+
+// maxOpeningRolls bounds the opening rolls of one start (a tie has probability 1/6).
+const maxOpeningRolls = 64
+
+// start begins play: the status becomes playing and, in a dice game, the server makes the
+// opening roll in the same write, rolling again after each tie (every tie stays in the log).
+func (l *loaded) start(r io.Reader) *Error {
+	l.b.Status = StatusPlaying
+	for k := 0; rules.IsOpening(l.state); k++ {
+		if k == maxOpeningRolls {
+			return errf(CodeInternal, "")
+		}
+		d, err := drawDice(r)
+		if err != nil {
+			return errf(CodeInternal, "")
+		}
+		if e := l.rollDice(d); e != nil {
+			return e
+		}
+	}
+	return nil
+}

@@ -1,0 +1,11 @@
+// Package all registers every game family of madang with its engines (see package
+// games): the rules, the AI and the tool hooks. The CLI, `madang serve` and the message
+// and ai Lambda functions import it.
+//
+// A new family adds one line here (its cli package, which imports the family package) and
+// one in madang/games/allrules.
+package all
+
+import (
+	_ "madang/games/draughts/cli" // checkers, draughts: madang/games/draughts and its tool hooks
+)

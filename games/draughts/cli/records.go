@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+
+	"madang/games"
+	"madang/rules/draughts/pdn"
+)
+
+// PDN reads PDN files (PDN 3.0) of checkers and draughts games; records without a
+// GameType tag are played as ReplayOptions.Game, checkers by default.
+var PDN = games.RecordFormat{
+	Name:       "PDN",
+	Extensions: []string{".pdn"},
+	Sniff:      sniffPDN,
+	Replay:     replayPDN,
+}
+
+// sniffPDN: a PDN file starts (after a byte-order mark and blank space) with a tag
+// ("[Event ...") or a move number ("1.").
+func sniffPDN(head []byte) bool {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	head = bytes.TrimLeft(head, " \t\r\n")
+	if len(head) == 0 {
+		return false
+	}
+	if head[0] == '[' {
+		return true
+	}
+	i := 0
+	for i < len(head) && head[i] >= '0' && head[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(head) && head[i] == '.'
+}
+
+func replayPDN(data []byte, opt games.ReplayOptions) games.ReplayReport {
+	var rep games.ReplayReport
+	game := opt.Game
+	if game == "" {
+		game = rd0
+	}
+	read, err := pdn.Read(data)
+	var el pdn.ErrorList
+	switch {
+	case errors.As(err, &el):
+		for _, e := range el {
+			rep.Problems = append(rep.Problems, e.Error())
+		}
+	case err != nil:
+		rep.Problems = append(rep.Problems, err.Error())
+	case len(read) == 0:
+		rep.Problems = append(rep.Problems, "no PDN game found")
+	}
+	overridden := 0
+	var exported []pdn.Game
+	for i := range read {
+		g := &read[i]
+		rep.Games++
+		if v, err := pdn.Variant(g, game); opt.Explicit && err == nil && v != game {
+			overridden++
+		}
+		r := pdn.Replay(g, game)
+		rep.Moves += len(r.Played)
+		where := "game " + strconv.Itoa(g.Index) + " (line " + strconv.Itoa(g.Line) + ")"
+		for _, n := range r.Notes {
+			m := g.Moves[n.Move]
+			rep.Notes = append(rep.Notes, where+": note: move "+moveNumber(m)+" "+m.Text+": "+n.Text)
+		}
+		for _, p := range r.Problems {
+			if p.Move < 0 {
+				rep.Problems = append(rep.Problems, where+": "+p.Err.Error())
+			} else {
+				m := g.Moves[p.Move]
+				rep.Problems = append(rep.Problems, where+": move "+moveNumber(m)+" "+m.Text+": "+p.Err.Error())
+			}
+		}
+		if opt.Export && r.Start != nil {
+			exported = append(exported, r.Export())
+		}
+	}
+	if overridden > 0 {
+		rep.Warnings = append(rep.Warnings, strconv.Itoa(overridden)+" game(s) have a GameType tag of another game than --game "+game+"; the tag decides")
+	}
+	if opt.Export {
+		rep.Export, rep.ExportErr = pdn.Append(nil, exported...)
+	}
+	return rep
+}
+
+// rd0 is the game of PDN records without a GameType tag when the caller names none.
+const rd0 = "checkers"
+
+// moveNumber writes a move's number as PDN does: "12." or "12...".
+func moveNumber(m pdn.Move) string {
+	if m.Second {
+		return strconv.Itoa(m.Number) + "..."
+	}
+	return strconv.Itoa(m.Number) + "."
+}

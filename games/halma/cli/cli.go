@@ -1,0 +1,24 @@
+// Package cli sets the star-board family's hooks for the command-line tools (games.Tools):
+// rules/halma's allocation-free perft. The family's WebAssembly module does not import it.
+package cli
+
+import (
+	"madang/games"
+	"madang/games/halma"
+	"madang/rules"
+	rh "madang/rules/halma"
+)
+
+func init() {
+	games.SetTools(halma.Family, games.Tools{Perft: perft})
+}
+
+// perft is rules/halma's Position.Perft (one node per (from, to) move, a pass counting as a
+// move, a finished game having no children, the move limit applying).
+func perft(s rules.State, depth int) (uint64, bool) {
+	st, ok := rh.AsState(s)
+	if !ok {
+		return 0, false
+	}
+	return st.Position().Perft(depth), true
+}

@@ -1,0 +1,23 @@
+// Package halma is the star-board family of games (chinese-checkers, diamond-kr, diamond):
+// importing it registers the three games' rules (madang/rules/halma) and the family in
+// package games. The tools' hooks (fast perft) are added by madang/games/halma/cli.
+//
+// The family has no AI engine yet (ai/halma); until it has one, madang/games/all and
+// madang/games/allrules do not import this package (games/all's test requires an engine for
+// every game of every family).
+//
+// The family's WebAssembly module imports this package alone.
+package halma
+
+import (
+	"madang/games"
+	rh "madang/rules/halma"
+)
+
+// Family is the star-board family as registered in package games.
+var Family = &games.Family{
+	Name:  "halma",
+	Games: []string{rh.ChineseCheckers.ID, rh.DiamondKR.ID, rh.Diamond.ID},
+}
+
+func init() { games.Register(Family) }
