@@ -7,4 +7,5 @@ package allrules
 
 import (
 	_ "madang/rules/draughts" // checkers, draughts
+	_ "madang/rules/halma"    // chinese-checkers, diamond-kr, diamond
 )
