@@ -322,3 +322,20 @@ func TestSpoilsWhenLost(t *testing.T) {
 		t.Fatalf("spoiling seat scored %d, want a bounded loss", tb.eval(&n, 1))
 	}
 }
+
+// A seat behind in the race accepts a draw, the leader does not; the AI never offers one.
+func TestDrawOffers(t *testing.T) {
+	behind := decode(t, &halma.ChineseCheckers, 2, 10,
+		"1 11.7,14.2,14.3,14.4,15.1,15.2,15.3,16.1,16.2,17.1/14.1,9.4,9.5,8.5,8.6,7.5,7.6,6.5,6.6,10.5 120 0")
+	ahead := decode(t, &halma.ChineseCheckers, 2, 10,
+		"0 11.7,14.2,14.3,14.4,15.1,15.2,15.3,16.1,16.2,17.1/14.1,9.4,9.5,8.5,8.6,7.5,7.6,6.5,6.6,10.5 120 0")
+	if !ai.AcceptDraw(behind) {
+		t.Error("the seat behind refused a draw")
+	}
+	if ai.AcceptDraw(ahead) {
+		t.Error("the leader accepted a draw")
+	}
+	if ai.OfferDraw(behind) || ai.OfferDraw(ahead) {
+		t.Error("the AI offered a draw")
+	}
+}
