@@ -28,12 +28,13 @@ const ttMB = 16
 type level struct {
 	width int // moves searched below the root (0: all)
 	noise int // seeded leaf noise, so one level against itself gives varied games
+	race  int // the race planner's beam once the armies are separated (0: no planner)
 }
 
 var levels = map[ai.Level]level{
 	ai.Beginner:     {width: 8, noise: 40},
-	ai.Intermediate: {width: 16, noise: 6},
-	ai.Advanced:     {width: 0, noise: 2},
+	ai.Intermediate: {width: 16, noise: 6, race: 20},
+	ai.Advanced:     {width: 0, noise: 2, race: 200},
 }
 
 // Specs: the seeds give no numbers for the star games (issue 13: the beginner makes
@@ -86,7 +87,9 @@ func (e *Engine) position(st rules.State) (*halma.State, error) {
 }
 
 // Choose picks a move for the seat to act at the request's level or within its explicit
-// budget (then with no random moves, no noise and every move searched). Errors: ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when
+// budget (then with no random moves, no noise, every move searched and no race planner).
+// Once the armies of chinese-checkers or diamond-kr are separated, the intermediate and
+// advanced levels play the first move of the race planner's plan (see race.go). Errors: ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when
 // the context ended the search.
 func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	hs, err := e.position(r.State)
@@ -112,6 +115,11 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	if spec.Random > 0 && rng.Float64() < spec.Random {
 		m := legal[rng.IntN(len(legal))]
 		return ai.Result{Move: m, PV: []rules.Move{m}}, nil
+	}
+	if lv.race > 0 {
+		if m, score, ok := raceMove(hs.Position(), lv.race); ok {
+			return ai.Result{Move: m, Score: score, PV: []rules.Move{m}}, nil
+		}
 	}
 	s := e.searcher(spec.Budget.Time == 0)
 	defer e.pool.Put(s)

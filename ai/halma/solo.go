@@ -67,47 +67,9 @@ func (s holes) turned() holes {
 	return t
 }
 
-// soloMoves appends every move of the pieces s to out: (from, to) once each.
-func soloMoves(s holes, out []halma.Move) []halma.Move {
-	var queue [halma.NumHoles]halma.Hole
-	for w := 0; w < 2; w++ {
-		for b := s[w]; b != 0; b &= b - 1 {
-			from := halma.Hole(w*64 + bits.TrailingZeros64(b))
-			occ := s
-			occ.del(from)
-			var seen holes
-			seen.add(from)
-			for d := 0; d < 6; d++ {
-				if to := soloGeo.nb[from][d]; to != halma.NoHole && !occ.has(to) {
-					seen.add(to)
-					out = append(out, halma.Move{From: from, To: to})
-				}
-			}
-			queue[0] = from
-			var jumped holes // landing holes already expanded
-			jumped.add(from)
-			head, tail := 0, 1
-			for head < tail {
-				at := queue[head]
-				head++
-				for d := 0; d < 6; d++ {
-					o, l := soloGeo.nb[at][d], soloGeo.jump[at][d]
-					if l == halma.NoHole || !occ.has(o) || occ.has(l) || jumped.has(l) {
-						continue
-					}
-					jumped.add(l)
-					queue[tail] = l
-					tail++
-					if !seen.has(l) {
-						seen.add(l)
-						out = append(out, halma.Move{From: from, To: l})
-					}
-				}
-			}
-		}
-	}
-	return out
-}
+// soloMoves appends every move of the pieces s alone on the board to out: (from, to) once
+// each.
+func soloMoves(s holes, out []halma.Move) []halma.Move { return raceMoves(s, holes{}, out) }
 
 func (s holes) apply(m halma.Move) holes {
 	s.del(m.From)
