@@ -37,6 +37,7 @@ require (
 	github.com/awslabs/goformation/v7 v7.14.9
 	github.com/coder/websocket v1.8.15
 	go.etcd.io/bbolt v1.5.0
+	golang.org/x/time v0.15.0
 )
 
 require golang.org/x/sys v0.45.0 // indirect

@@ -1,36 +1,46 @@
 # site: the static site (site/), its WebAssembly engine (site/wasm) and the browser tests.
-#   make site           npm ci when needed, build madang.wasm, bundle everything into site/dist
+#   make site           npm ci when needed, build one wasm module per game family, bundle everything
+#                       into site/dist
 #   make site-wasm-test the engine session tests and perft figures under GOOS=js GOARCH=wasm (node)
+#   make site-wasm-size each module's raw and brotli -q 11 size; fails over SITE_WASM_LIMIT bytes
 #   make site-test      headless Chromium plays through the pages against `madang serve`
 # CI=true runs the same; missing Debian packages (chromium, fonts-nanum) are installed.
 GOROOT_DIR   := $(shell $(GO) env GOROOT)
 WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT_DIR)/lib/wasm/wasm_exec.js $(GOROOT_DIR)/misc/wasm/wasm_exec.js))
 WASM_EXEC_BIN:= $(dir $(WASM_EXEC_JS))
-SITE_WASM    := site/.build/madang.wasm
+# One module per game family: site/wasm/cmd/<family> builds site/.build/<family>.wasm, served
+# as assets/<family>/madang.wasm (site/build.mjs) and loaded by worker.js?wasm=<family>/madang.wasm.
+SITE_WASM_FAMILIES := draughts
+SITE_WASM    := $(patsubst %,site/.build/%.wasm,$(SITE_WASM_FAMILIES))
+SITE_WASM_LIMIT := 620000
 SITE_SOURCES := $(shell find site/src site/build.mjs -type f 2>/dev/null)
 WASM_SOURCES := $(shell find site/wasm rules ai -name '*.go' 2>/dev/null)
 
 RUN_DEPS     += site
-TEST_TARGETS += site-wasm-test site-test
+TEST_TARGETS += site-wasm-test site-wasm-size site-test
 
-.PHONY: site site-wasm-test site-test site-deps
+.PHONY: site site-wasm-test site-wasm-size site-test site-deps
 
 site/node_modules/.package-lock.json: site/package.json site/package-lock.json
 	cd site && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-$(SITE_WASM): $(WASM_SOURCES) go.mod
+site/.build/%.wasm: $(WASM_SOURCES) go.mod
 	@mkdir -p $(dir $@)
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./site/wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./site/wasm/cmd/$*
 
 site/dist/.stamp: site/node_modules/.package-lock.json $(SITE_WASM) $(SITE_SOURCES)
-	cd site && WASM=../$(SITE_WASM) WASM_EXEC=$(WASM_EXEC_JS) node build.mjs
+	cd site && WASM="$(addprefix ../,$(SITE_WASM))" WASM_EXEC=$(WASM_EXEC_JS) node build.mjs
 	@touch $@
 
 site: site/dist/.stamp
 
 site-wasm-test:
 	PATH="$(WASM_EXEC_BIN):$$PATH" GOOS=js GOARCH=wasm $(GO) test ./site/wasm/... ./rules/draughts/...
+
+# brotli from node's zlib (no download): the limit of DESIGN.md "Site".
+site-wasm-size: $(SITE_WASM)
+	node site/wasm/size.mjs $(SITE_WASM_LIMIT) $(SITE_WASM)
 
 # Debian packages for the browser tests: installed only when missing.
 site-deps:

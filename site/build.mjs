@@ -1,22 +1,32 @@
 // Builds the static site into dist/: pages, one CSS file, the page bundles (esbuild, three.js
-// from node_modules), the engine worker, Go's wasm_exec.js and the engine's madang.wasm.
-// The two wasm inputs come from the Makefile (mk/site.mk): WASM=path/to/madang.wasm and
+// from node_modules), the engine worker, Go's wasm_exec.js and one engine module per game
+// family. The wasm inputs come from the Makefile (mk/site.mk): WASM="path/draughts.wasm ..."
+// (space-separated, each <family>.wasm, copied to assets/<family>/madang.wasm, which the
+// worker loads as worker.js?wasm=<family>/madang.wasm) and
 // WASM_EXEC=$(go env GOROOT)/lib/wasm/wasm_exec.js; without them the build copies whatever
 // is already in dist/assets.
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const src = join(root, 'src');
 const out = join(root, 'dist');
 const assets = join(out, 'assets');
-const keep = ['madang.wasm', 'wasm_exec.js'].filter((f) => existsSync(join(assets, f)) && !process.env.WASM);
+const modules = (process.env.WASM || '').split(/\s+/).filter(Boolean);
+const built = existsSync(assets) ? readdirSync(assets, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(assets, d.name, 'madang.wasm')))
+  .map((d) => `${d.name}/madang.wasm`) : [];
+const keep = [...(modules.length ? [] : built), ...(process.env.WASM_EXEC ? [] : ['wasm_exec.js'])]
+  .filter((f) => existsSync(join(assets, f)));
 const saved = Object.fromEntries(keep.map((f) => [f, readFileSync(join(assets, f))]));
 rmSync(out, { recursive: true, force: true });
 mkdirSync(assets, { recursive: true });
-for (const [f, b] of Object.entries(saved)) writeFileSync(join(assets, f), b);
+for (const [f, b] of Object.entries(saved)) {
+  mkdirSync(dirname(join(assets, f)), { recursive: true });
+  writeFileSync(join(assets, f), b);
+}
 
 await esbuild.build({
   entryPoints: { draughts: join(src, 'js/draughts-page.js') },
@@ -42,9 +52,9 @@ for (const [id, title] of [['checkers', '체커'], ['draughts', '국제식 드�
   mkdirSync(join(out, id), { recursive: true });
   writeFileSync(join(out, id, 'index.html'), game.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title));
 }
-if (process.env.WASM) cpSync(process.env.WASM, join(assets, 'madang.wasm'));
+for (const m of modules) cpSync(m, join(assets, basename(m, '.wasm'), 'madang.wasm'));
 if (process.env.WASM_EXEC) cpSync(process.env.WASM_EXEC, join(assets, 'wasm_exec.js'));
-for (const f of ['madang.wasm', 'wasm_exec.js']) {
+for (const f of ['draughts/madang.wasm', 'wasm_exec.js']) {
   if (!existsSync(join(assets, f))) {
     console.error(`build: ${f} missing; build with make site`);
     process.exit(1);

@@ -27,9 +27,14 @@ type AI interface {
 	OfferDraw(s rules.State) bool
 }
 
-// ConnLifetime is how long a connection record lives (API Gateway closes any socket after
-// 2 h).
-const ConnLifetime = 2 * time.Hour
+// MaxConnection is the longest a socket lives: API Gateway closes any WebSocket connection
+// after 2 h (the local gateway too).
+const MaxConnection = 2 * time.Hour
+
+// ConnLifetime is how long a connection record lives: MaxConnection and a margin of 1 h,
+// so that the $disconnect sent at the cutoff, even a late one, still finds the record and
+// marks the seat away. A record outliving its socket costs nothing but its bytes.
+const ConnLifetime = MaxConnection + time.Hour
 
 // Deps are the ports a Service uses. Store, Notifier and Clock are required; Invoker,
 // Scheduler and AI may be nil when a deployment runs without AI seats or timers (the

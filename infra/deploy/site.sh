@@ -1,38 +1,87 @@
 #!/usr/bin/env bash
-# site.sh STACK [SITE_DIR]: uploads the built site (default site/dist) to the stack's bucket
-# with a config.json naming the stack's WebSocket URL, and invalidates the CloudFront cache.
-# *.wasm files go up gzip-encoded as application/wasm, so they are served compressed whatever
-# CloudFront's own compression does. Needs the AWS CLI with credentials for the stack's account.
+# site.sh [--region REGION] STACK [SITE_DIR]: uploads the built site (default site/dist) to
+# the stack's bucket with a config.json naming the stack's WebSocket URL, and invalidates the
+# CloudFront cache. Needs the AWS CLI with credentials for the stack's account.
+#
+# Region: --region, else AWS_REGION or AWS_DEFAULT_REGION, else the region `sam deploy
+# --guided` saved in samconfig.toml at the repository root, else `aws configure get region`;
+# every AWS CLI call gets it.
+#
+# Caching: every file under assets/ carries a content hash in its name (site/build.mjs), so
+# it goes up immutable for a year and is never deleted (a page loaded before this upload
+# still finds its files); everything else (the html pages, config.json, 404.html) goes up
+# no-cache, so browsers revalidate it and pick up the new asset names at once. Uploads run
+# assets first, pages last, so no page ever names a file not yet there. Files whose names
+# start with a dot (build stamps such as .stamp) are not uploaded. *.wasm files go up
+# gzip-encoded as application/wasm, so they are served compressed whatever CloudFront's own
+# compression does. 404.html (the page CloudFront shows for a missing path) comes from
+# SITE_DIR when the build makes one, else from infra/deploy/404.html.
 set -euo pipefail
-stack="${1:?usage: site.sh STACK [SITE_DIR]}"
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+region="${AWS_REGION:-${AWS_DEFAULT_REGION:-}}"
+if [[ "${1:-}" == --region ]]; then
+  region="${2:?usage: site.sh [--region REGION] STACK [SITE_DIR]}"
+  shift 2
+fi
+stack="${1:?usage: site.sh [--region REGION] STACK [SITE_DIR]}"
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
 src="${2:-$root/site/dist}"
 [[ -f "$src/index.html" ]] || { echo "site.sh: $src/index.html missing: build the site first" >&2; exit 1; }
+if [[ -z "$region" && -f "$root/samconfig.toml" ]]; then
+  region="$(sed -n 's/^[[:space:]]*region[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' "$root/samconfig.toml" | head -n 1)"
+fi
+if [[ -z "$region" ]]; then
+  region="$(aws configure get region || true)"
+fi
+[[ -n "$region" ]] || { echo "site.sh: no region: pass --region or set AWS_REGION" >&2; exit 1; }
+
+awsr() { aws --region "$region" "$@"; }
 
 output() {
-  aws cloudformation describe-stacks --stack-name "$stack" \
+  awsr cloudformation describe-stacks --stack-name "$stack" \
     --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text
 }
 ws="$(output WebSocketURL)"
 bucket="$(output SiteBucketName)"
 dist="$(output SiteDistributionId)"
 for v in ws bucket dist; do
-  [[ -n "${!v}" && "${!v}" != None ]] || { echo "site.sh: stack $stack has no $v output" >&2; exit 1; }
+  [[ -n "${!v}" && "${!v}" != None ]] || { echo "site.sh: stack $stack in $region has no $v output" >&2; exit 1; }
 done
+
+immutable="public, max-age=31536000, immutable"
+revalidate="no-cache"
+hidden=(--exclude ".*" --exclude "*/.*")
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-printf '{"ws":"%s"}\n' "$ws" >"$tmp/config.json"
 
-aws s3 sync "$src" "s3://$bucket" --delete --exclude "config.json" --exclude "*.wasm"
-(cd "$src" && find . -type f -name '*.wasm') | while read -r f; do
+# 1. Content-hashed assets (kept: no --delete), then the wasm among them gzip-encoded.
+if [[ -d "$src/assets" ]]; then
+  awsr s3 sync "$src/assets" "s3://$bucket/assets" "${hidden[@]}" --exclude "*.wasm" \
+    --cache-control "$immutable"
+fi
+(cd "$src" && find . -type f -name '*.wasm' ! -name '.*') | while read -r f; do
   f="${f#./}"
+  cache="$revalidate"
+  [[ "$f" == assets/* ]] && cache="$immutable"
   mkdir -p "$tmp/wasm/$(dirname "$f")"
   gzip -9 -n -c "$src/$f" >"$tmp/wasm/$f"
-  aws s3 cp "$tmp/wasm/$f" "s3://$bucket/$f" \
-    --content-type application/wasm --content-encoding gzip --cache-control "public, max-age=300"
+  awsr s3 cp "$tmp/wasm/$f" "s3://$bucket/$f" \
+    --content-type application/wasm --content-encoding gzip --cache-control "$cache"
 done
-aws s3 cp "$tmp/config.json" "s3://$bucket/config.json" \
-  --content-type application/json --cache-control "no-cache"
-aws cloudfront create-invalidation --distribution-id "$dist" --paths "/*" >/dev/null
-echo "site.sh: uploaded $src to s3://$bucket; WebSocket $ws"
+
+# 2. The pages and everything else outside assets/, revalidated on every use; pages gone
+#    from the build are deleted (excluded paths are left alone by --delete).
+awsr s3 sync "$src" "s3://$bucket" --delete "${hidden[@]}" --exclude "assets/*" \
+  --exclude "*.wasm" --exclude "config.json" --exclude "404.html" --cache-control "$revalidate"
+
+printf '{"ws":"%s"}\n' "$ws" >"$tmp/config.json"
+awsr s3 cp "$tmp/config.json" "s3://$bucket/config.json" \
+  --content-type application/json --cache-control "$revalidate"
+page404="$here/404.html"
+[[ -f "$src/404.html" ]] && page404="$src/404.html"
+awsr s3 cp "$page404" "s3://$bucket/404.html" \
+  --content-type "text/html; charset=utf-8" --cache-control "$revalidate"
+
+awsr cloudfront create-invalidation --distribution-id "$dist" --paths "/*" >/dev/null
+echo "site.sh: uploaded $src to s3://$bucket ($region); WebSocket $ws"

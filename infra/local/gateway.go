@@ -1,7 +1,8 @@
 // Package local is the local stack: one HTTP server that emulates API Gateway's WebSocket
 // API in front of the room service (a connection id per socket, $connect, messages routed by
-// $request.body.action, $disconnect on close, the quotas, and the @connections management
-// API), runs the AI invoker and the delay queue in-process, and serves the static site.
+// $request.body.action, $disconnect on close, the quotas and their close codes, and the
+// @connections management API), runs the AI invoker and the delay queue in-process, and
+// serves the static site.
 package local
 
 import (
@@ -17,20 +18,37 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
+	"madang/functions/aws/socketrate"
 	"madang/functions/room"
 )
 
-// API Gateway quotas the emulator enforces.
+// API Gateway quotas the emulator enforces (Amazon API Gateway quotas for WebSocket APIs).
 const (
-	MaxMessage    = room.MaxMessage // 128 KB per message
+	// MaxMessage is the largest message posted through the management API (128 KB).
+	MaxMessage = room.MaxMessage
+	// MaxFrame is API Gateway's largest client frame (32 KB); a larger one closes the socket
+	// with 1009. The emulator sees messages, not frames, so it applies MaxFrame to the whole
+	// message: the same for clients that send a message as one frame (browsers, package
+	// websocket), stricter only for fragmented messages of 32 to 128 KB.
+	MaxFrame      = 32 << 10
 	IdleTimeout   = 10 * time.Minute
-	MaxConnection = 2 * time.Hour
-	RatePerSecond = 50 // default messages per second per socket, with a burst of RateBurst
-	RateBurst     = 100
-	readLimit     = 1 << 20 // larger messages close the socket (1009)
+	MaxConnection = room.MaxConnection
+	// RatePerSecond and RateBurst are the per-socket message rate, the same as the Lambda
+	// path's (package socketrate).
+	RatePerSecond = socketrate.PerSecond
+	RateBurst     = socketrate.Burst
 	writeTimeout  = 5 * time.Second
 	defaultRoute  = "$default"
+)
+
+// Close codes API Gateway uses (RFC 6455, 7.4.1), which the emulator sends too.
+const (
+	// CloseTooBig: a frame over MaxFrame (or a message over 128 KB).
+	CloseTooBig = websocket.StatusMessageTooBig // 1009
+	// CloseBinary: a binary frame; API Gateway takes text frames only.
+	CloseBinary = websocket.StatusUnsupportedData // 1003
 )
 
 // Handler is what the routes call: the room service's three entry points.
@@ -118,7 +136,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	g.wg.Add(1)
 	g.mu.Unlock()
 	defer g.wg.Done()
-	c.SetReadLimit(readLimit)
+	c.SetReadLimit(MaxFrame) // over it the library closes the socket with 1009 (CloseTooBig)
 	id := newConnID()
 	ctx, cancel := context.WithTimeout(context.Background(), MaxConnection)
 	defer cancel()
@@ -151,9 +169,12 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer rcancel()
 	idleTimer := time.AfterFunc(IdleTimeout, rcancel)
 	defer idleTimer.Stop()
-	tokens, last := float64(RateBurst), time.Now()
+	var limit *rate.Limiter
+	if g.Rate > 0 {
+		limit = rate.NewLimiter(rate.Limit(g.Rate), RateBurst)
+	}
 	for {
-		_, data, err := c.Read(rctx)
+		typ, data, err := c.Read(rctx)
 		fired := !idleTimer.Stop()
 		if err != nil || fired {
 			if rctx.Err() != nil && ctx.Err() == nil {
@@ -163,23 +184,17 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			return
 		}
+		if typ != websocket.MessageText {
+			c.Close(CloseBinary, "binary frames are not supported")
+			return
+		}
 		idleTimer.Reset(IdleTimeout)
 		now := time.Now()
 		g.mu.Lock()
 		s.lastActive = now
 		g.mu.Unlock()
-		tokens += now.Sub(last).Seconds() * g.Rate
-		if tokens > RateBurst {
-			tokens = RateBurst
-		}
-		last = now
-		if g.Rate > 0 && tokens < 1 {
+		if limit != nil && !limit.AllowN(now, 1) {
 			s.enqueue(room.ErrorFrame(room.CodeRateLimited, nil))
-			continue
-		}
-		tokens--
-		if len(data) > MaxMessage {
-			s.enqueue(room.ErrorFrame(room.CodeTooLarge, nil))
 			continue
 		}
 		// Every route of our API goes to the same handler, as every route's Lambda calls

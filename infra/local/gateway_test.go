@@ -117,20 +117,64 @@ func TestRouteKey(t *testing.T) {
 	}
 }
 
-func TestTooLargeRefused(t *testing.T) {
-	rec, srv := setup(t)
-	c := dial(t, srv)
-	big := `{"action":"move","pad":"` + strings.Repeat("x", 200<<10) + `"}`
-	c.Write(context.Background(), websocket.MessageText, []byte(big))
-	var f struct{ Type, Code string }
-	if err := json.Unmarshal([]byte(read(t, c)), &f); err != nil || f.Type != "error" || f.Code != "too-large" {
-		t.Fatalf("got %+v %v", f, err)
+// closedWith reads from c until the socket closes and returns the close status.
+func closedWith(t *testing.T, c *websocket.Conn) websocket.StatusCode {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		if _, _, err := c.Read(ctx); err != nil {
+			return websocket.CloseStatus(err)
+		}
 	}
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	if len(rec.messages) != 0 {
-		t.Fatal("a too-large message reached the handler")
+}
+
+// TestQuotaCloseCodes: as on API Gateway, a frame over 32 KB closes the socket with 1009
+// and a binary frame closes it with 1003; neither message reaches the service, and the
+// socket's $disconnect runs. A text message of exactly 32 KB passes.
+func TestQuotaCloseCodes(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		typ  websocket.MessageType
+		size int
+		want websocket.StatusCode
+	}{
+		{"frame over 32 KB", websocket.MessageText, local.MaxFrame + 1, 1009},
+		{"200 KB", websocket.MessageText, 200 << 10, 1009},
+		{"binary frame", websocket.MessageBinary, 40, 1003},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec, srv := setup(t)
+			ws := dial(t, srv)
+			msg := `{"action":"ping","pad":"` + strings.Repeat("x", c.size-len(`{"action":"ping","pad":""}`)) + `"}`
+			if len(msg) != c.size {
+				t.Fatalf("test message %d bytes, want %d", len(msg), c.size)
+			}
+			ws.Write(context.Background(), c.typ, []byte(msg))
+			if got := closedWith(t, ws); got != c.want {
+				t.Fatalf("close status %d, want %d", got, c.want)
+			}
+			select {
+			case <-rec.disconnects:
+			case <-time.After(5 * time.Second):
+				t.Fatal("no $disconnect after the close")
+			}
+			rec.mu.Lock()
+			defer rec.mu.Unlock()
+			if len(rec.messages) != 0 {
+				t.Fatalf("the message reached the handler: %d bytes", len(rec.messages[0]))
+			}
+		})
 	}
+	t.Run("exactly 32 KB", func(t *testing.T) {
+		_, srv := setup(t)
+		ws := dial(t, srv)
+		msg := `{"action":"ping","pad":"` + strings.Repeat("x", local.MaxFrame-len(`{"action":"ping","pad":""}`)) + `"}`
+		ws.Write(context.Background(), websocket.MessageText, []byte(msg))
+		if got := read(t, ws); got != "echo:"+msg {
+			t.Fatalf("a 32 KB message: got %d bytes back", len(got))
+		}
+	})
 }
 
 func TestRateLimited(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 
 // The shared conformance suite (rules/rulestest) on the three games and their options.
 func TestConformance(t *testing.T) {
-	playouts, texts := 2, 200
+	playouts, texts := 1, 250
 	if testing.Short() {
 		playouts, texts = 1, 80
 	}

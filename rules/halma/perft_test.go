@@ -107,3 +107,20 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkStatePlay measures the generic API's cost per ply (the sorted legal moves and
+// the outcome), what the room service pays per move.
+func BenchmarkStatePlay(b *testing.B) {
+	for b.Loop() {
+		p, _ := Diamond.Start(3, 15)
+		s := NewState(p)
+		for i := 0; i < 60 && !s.Outcome().Over(); i++ {
+			ms := s.LegalMoves()
+			n, err := s.PlayMove(ms[(i*7)%len(ms)])
+			if err != nil {
+				b.Fatal(err)
+			}
+			s = n
+		}
+	}
+}

@@ -160,9 +160,9 @@ func randomPlayouts(t *testing.T, n, maxPlies int, fn func(p Position, l *MoveLi
 // path the reference found is accepted by ParseMove as that move (OpenSpiel #1460: the
 // page's hop-by-hop input and Moves() must agree).
 func TestGenerateMatchesReference(t *testing.T) {
-	games := 6
+	games := 3
 	if testing.Short() {
-		games = 2
+		games = 1
 	}
 	checked := 0
 	_ = randomPlayouts(t, games, 120, func(p Position, l *MoveList) {
@@ -275,11 +275,11 @@ func refPerft(p Position, depth int) uint64 {
 	return n
 }
 
-// The perft figures to depth 4 (3 with -short) from the reference generator.
+// The perft figures to depth 3 (4 with -deep) from the reference generator.
 func TestPerftReference(t *testing.T) {
-	depth := 4
-	if testing.Short() {
-		depth = 3
+	depth := 3
+	if *deep {
+		depth = 4
 	}
 	for _, c := range perftCases {
 		p, _ := c.r.Start(c.players, c.pieces)

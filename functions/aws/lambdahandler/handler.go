@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -97,6 +98,31 @@ func Message(rooms Rooms, log *slog.Logger) WebSocket {
 		if err := rooms.Handle(ctx, id, raw); err != nil {
 			log.Error("message", "conn", id, "route", req.RequestContext.RouteKey, "err", err)
 			return status(http.StatusInternalServerError), nil
+		}
+		return status(http.StatusOK), nil
+	}
+}
+
+// Limiter is the per-socket message rate (package socketrate): Allow reports whether
+// connection connID may send one more message at now, and takes a token when it may.
+type Limiter interface {
+	Allow(connID string, now time.Time) bool
+}
+
+// RateLimited puts the per-socket message rate in front of a message handler: a message
+// over the rate does not reach next; it is answered with a rate-limited error frame posted
+// to its socket through n (as the local gateway answers it) and changes nothing. The Lambda
+// answer is 200 either way, a failed post is logged. The limit holds per Lambda instance
+// (package socketrate says what that allows and costs).
+func RateLimited(limit Limiter, n room.Notifier, clock room.Clock, log *slog.Logger, next WebSocket) WebSocket {
+	log = logger(log)
+	return func(ctx context.Context, req events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error) {
+		id := req.RequestContext.ConnectionID
+		if id == "" || limit.Allow(id, clock.Now()) {
+			return next(ctx, req)
+		}
+		if err := n.Post(ctx, id, room.ErrorFrame(room.CodeRateLimited, nil)); err != nil {
+			log.Warn("message: rate-limited reply", "conn", id, "err", err)
 		}
 		return status(http.StatusOK), nil
 	}

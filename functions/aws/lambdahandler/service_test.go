@@ -23,6 +23,7 @@ import (
 
 	"madang/functions/aws/gateway"
 	"madang/functions/aws/lambdahandler"
+	"madang/functions/aws/socketrate"
 	"madang/functions/aws/sqsdelay"
 	"madang/functions/room"
 	"madang/functions/store/dynamodb"
@@ -264,5 +265,117 @@ func TestAwayTimerThroughDelayQueue(t *testing.T) {
 	}
 	if seat1 := last["seats"].([]any)[1].(map[string]any); seat1["ai"] != true {
 		t.Errorf("seat 1 after 45 s away: %v, want ai true", seat1)
+	}
+}
+
+// TestDisconnectAtTheCutoff: API Gateway closes every socket after 2 h and sends $disconnect
+// then (or a little later); the connection record must still be there, so that the seat is
+// shown away rather than connected for good.
+func TestDisconnectAtTheCutoff(t *testing.T) {
+	room.RegisterPolicy(trackgame.ID, room.Policy{})
+	for name, open := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			m := &management{frames: map[string][]map[string]any{}, gone: map[string]bool{}}
+			srv := httptest.NewServer(m)
+			defer srv.Close()
+			client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
+				Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
+			clock := &movingClock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+			log := slog.New(slog.NewTextHandler(io.Discard, nil))
+			svc := room.New(room.Deps{Store: open(t), Notifier: gateway.New(client), Clock: clock, Log: log})
+			connect, disconnect, message := lambdahandler.Connect(svc, log), lambdahandler.Disconnect(svc, log), lambdahandler.Message(svc, log)
+			for _, req := range []events.APIGatewayWebsocketProxyRequest{
+				ws("$connect", "A", ""), ws("$connect", "B", ""),
+				ws("create", "A", `{"action":"create","game":"track","options":{}}`),
+			} {
+				h := message
+				if req.RequestContext.RouteKey == "$connect" {
+					h = connect
+				}
+				if resp, err := h(ctx, req); err != nil || resp.StatusCode != 200 {
+					t.Fatalf("%s: %d %v", req.RequestContext.RouteKey, resp.StatusCode, err)
+				}
+			}
+			roomID, _ := m.take("A")[0]["room"].(string)
+			if resp, err := message(ctx, ws("join", "B", `{"action":"join","room":"`+roomID+`"}`)); err != nil || resp.StatusCode != 200 {
+				t.Fatalf("join: %d %v", resp.StatusCode, err)
+			}
+			m.take("A")
+			m.take("B")
+
+			// A's socket reaches API Gateway's 2 h limit; its $disconnect comes a minute late.
+			clock.add(room.MaxConnection + time.Minute)
+			if resp, err := disconnect(ctx, ws("$disconnect", "A", "")); err != nil || resp.StatusCode != 200 {
+				t.Fatalf("$disconnect: %d %v", resp.StatusCode, err)
+			}
+			var last map[string]any
+			for _, f := range m.take("B") {
+				if f["type"] == "state" {
+					last = f["room"].(map[string]any)
+				}
+			}
+			if last == nil {
+				t.Fatal("B got no state after A's $disconnect at the cutoff: the connection record had expired")
+			}
+			if seat0 := last["seats"].([]any)[0].(map[string]any); seat0["connected"] != false {
+				t.Errorf("seat 0 after its $disconnect: %v, want connected false", seat0)
+			}
+		})
+	}
+}
+
+// TestRateLimitedSocket: through the message handler as the message function wires it
+// (lambdawire.Message: socketrate in front of the room service), a socket sending more than
+// its burst at once gets rate-limited error frames for the excess, which never reach the
+// service; a second later it may send socketrate.PerSecond more, and another socket is not
+// affected.
+func TestRateLimitedSocket(t *testing.T) {
+	ctx := context.Background()
+	m := &management{frames: map[string][]map[string]any{}, gone: map[string]bool{}}
+	srv := httptest.NewServer(m)
+	defer srv.Close()
+	client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
+		Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
+	clock := &movingClock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	notifier := gateway.New(client)
+	svc := room.New(room.Deps{Store: memory.New(), Notifier: notifier, Clock: clock, Log: log})
+	limit := socketrate.New(socketrate.PerSecond, socketrate.Burst)
+	message := lambdahandler.RateLimited(limit, notifier, clock, log, lambdahandler.Message(svc, log))
+
+	count := func(conn string) (pongs, limited int) {
+		for _, f := range m.take(conn) {
+			switch {
+			case f["type"] == "pong":
+				pongs++
+			case f["type"] == "error" && f["code"] == room.CodeRateLimited:
+				limited++
+			default:
+				t.Errorf("unexpected frame %v", f)
+			}
+		}
+		return
+	}
+	send := func(conn string, n int) {
+		for i := 0; i < n; i++ {
+			resp, err := message(ctx, ws("ping", conn, `{"action":"ping"}`))
+			if err != nil || resp.StatusCode != 200 {
+				t.Fatalf("ping %d: %d %v", i, resp.StatusCode, err)
+			}
+		}
+	}
+	send("A", socketrate.Burst+7)
+	if pongs, limited := count("A"); pongs != socketrate.Burst || limited != 7 {
+		t.Fatalf("a burst of %d: %d pongs and %d rate-limited, want %d and 7", socketrate.Burst+7, pongs, limited, socketrate.Burst)
+	}
+	send("B", 1)
+	if pongs, limited := count("B"); pongs != 1 || limited != 0 {
+		t.Fatalf("socket B: %d pongs, %d rate-limited, want 1 and 0", pongs, limited)
+	}
+	clock.add(time.Second)
+	send("A", socketrate.PerSecond+1)
+	if pongs, limited := count("A"); pongs != socketrate.PerSecond || limited != 1 {
+		t.Fatalf("1 s later: %d pongs and %d rate-limited, want %d and 1", pongs, limited, socketrate.PerSecond)
 	}
 }

@@ -1,6 +1,6 @@
 // Package lambdawire builds the room service of a Lambda function from its configuration:
 // the DynamoDB store, the management-API notifier, the async Lambda invoker and the SQS
-// scheduler. Each main in functions/<name> calls it once, outside the handler, so warm
+// scheduler (and, for the message function, the per-socket rate in front of it). Each main in functions/<name> calls it once, outside the handler, so warm
 // invocations reuse the clients.
 package lambdawire
 
@@ -18,7 +18,9 @@ import (
 
 	"madang/functions/aws/gateway"
 	"madang/functions/aws/lambdaenv"
+	"madang/functions/aws/lambdahandler"
 	"madang/functions/aws/lambdainvoke"
+	"madang/functions/aws/socketrate"
 	"madang/functions/aws/sqsdelay"
 	"madang/functions/room"
 	"madang/functions/store/dynamodb"
@@ -81,16 +83,30 @@ func Deps(ctx context.Context, cfg lambdaenv.Config, ai room.AI, log *slog.Logge
 // (a function without its configuration cannot serve). The main registers the games
 // (madang/games/all or madang/games/allrules).
 func Service(ai room.AI) *room.Service {
+	return room.New(mustDeps(Logger(), ai))
+}
+
+// Message builds the message function's handler as Service builds the service: the room
+// service behind the per-socket message rate of package socketrate (PerSecond, Burst), whose
+// refusals are posted through the service's own notifier.
+func Message(ai room.AI) lambdahandler.WebSocket {
 	log := Logger()
+	d := mustDeps(log, ai)
+	limit := socketrate.New(socketrate.PerSecond, socketrate.Burst)
+	return lambdahandler.RateLimited(limit, d.Notifier, d.Clock, log, lambdahandler.Message(room.New(d), log))
+}
+
+// mustDeps reads the configuration and builds the ports, or exits the process.
+func mustDeps(log *slog.Logger, ai room.AI) room.Deps {
 	cfg, err := lambdaenv.Load(nil, lambdaenv.Table, lambdaenv.CallbackURL)
 	if err == nil {
 		var d room.Deps
 		d, err = Deps(context.Background(), cfg, ai, log)
 		if err == nil {
-			return room.New(d)
+			return d
 		}
 	}
 	log.Error("configuration", "err", err)
 	os.Exit(1)
-	return nil
+	return room.Deps{}
 }

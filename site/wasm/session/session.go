@@ -1,100 +1,135 @@
-// Package session is the browser's game session for checkers and draughts: it holds the
-// start position and the moves played, answers every rules question of the page through
-// the generic rules API (legal moves with their text in both notations and their paths,
-// outcome, draw counters), undoes by replaying, keeps the draw offers of seed 001 and asks
-// the AI engine for moves and draw decisions. Views are plain maps and slices of strings,
-// ints and bools, so the WebAssembly glue hands them to JavaScript without encoding/json.
+// Package session is the browser's game session, the same for every game: it holds the
+// start position, the options and the log of texts played (moves and dice rolls), answers
+// every rules question of the page through the generic rules API, undoes by replaying the
+// log, rolls dice locally from a seeded source, keeps the draw offers of seed 001 for the
+// families that allow them, decides resignations by the rules, and asks the AI engine for
+// moves and draw decisions. A Family (one per game family, e.g. package draughtsview) adds
+// how positions and moves look. Views are plain maps and slices of strings, ints and bools,
+// so the WebAssembly glue hands them to JavaScript without encoding/json.
 package session
 
 import (
 	"context"
 	"errors"
-	"strings"
+	"math/rand/v2"
 
 	"madang/ai"
 	"madang/rules"
-	"madang/rules/draughts"
 )
 
 // Errors of a session; the page shows its own Korean text for each.
 var (
-	ErrGame     = errors.New("session: not a checkers or draughts game")
+	ErrGame     = errors.New("session: not a game of this module")
 	ErrNoGame   = errors.New("session: no game started")
 	ErrOver     = errors.New("session: the game has ended")
 	ErrNoOffer  = errors.New("session: no draw offer to accept")
 	ErrOffer    = errors.New("session: this side may not offer a draw now")
 	ErrBadIndex = errors.New("session: no legal move with that index")
+	ErrSeat     = errors.New("session: no such seat")
+	ErrPlies    = errors.New("session: plies to undo must not be negative")
+	ErrNoRoll   = errors.New("session: the game does not wait for a roll")
 )
 
-// played is one ply of the history.
-type played struct {
-	text     string
-	offer    bool // a draw offer rides on this move
-	info     moveInfo
-	mover    int
-	resetter bool // a man moved or a piece was taken (ends a refused offer's ban)
+// entry is one item of the log: a move or a roll.
+type entry struct {
+	text    string         // canonical move text, or the dice as "5-3" (rules.Dice.String)
+	roll    bool           // a dice roll, not a move
+	opening bool           // the opening roll of a dice game (rules.IsOpening)
+	offer   bool           // a draw offer rides on this move
+	seat    int            // who moved or rolled
+	view    map[string]any // the family's picture of the move as the legal list showed it; nil for a roll
+	resets  bool           // the move lifts a refused offer's ban (DrawOffers)
 }
 
-// moveInfo is how a move looks on the board.
-type moveInfo struct {
-	text     string // PDN text, the wire notation ("11-15", "15x24x31")
-	alg      string // algebraic text for people ("c3-d4", "c3×e5")
-	from, to int
-	path     []int   // every square the piece stands on, from first to last (canonical)
-	paths    [][]int // every landing path of the move, each from the first square; canonical first
-	captured []int   // squares of the pieces taken
-	capture  bool
-}
-
-// Session is one game in the browser. The zero value has no game; call Start.
+// Session is one game in the browser for one family. Create it with New; then Start.
 type Session struct {
+	fam      Family
+	offers   DrawOffers // nil when the family has no draw offers
 	game     rules.Game
-	r        *draughts.Rules
-	startFEN string
-	start    rules.State
-	states   []rules.State // states[i] is the position after i plies
-	hist     []played
+	opts     rules.Options
+	position string        // the start position as given ("" for the game's start)
+	states   []rules.State // states[i] is the state after i log entries
+	hist     []entry
 	ended    *rules.Outcome // resignation or agreement, decided outside the rules
+	dice     *rand.Rand
 }
 
-// Start begins a game of gameID ("checkers" or "draughts") from its start position, or
-// from fen (PDN FEN) when non-empty, with no moves played.
-func (s *Session) Start(gameID, fen string) error {
-	r, ok := draughts.ByID(gameID)
-	if !ok {
+// New returns a session without a game for the games of fam.
+func New(fam Family) *Session {
+	s := &Session{fam: fam}
+	s.offers, _ = fam.(DrawOffers)
+	return s
+}
+
+// Start begins a game of gameID (one of the family's games) with opts (nil: defaults) from
+// its start position, or from position in the game's own encoding when non-empty, with
+// nothing played. seed seeds the local dice of Roll. Errors: ErrGame, rules.ErrUnknown,
+// the game's option and position errors (rules.ErrOptions, rules.ErrNotation).
+func (s *Session) Start(gameID, position string, opts rules.Options, seed uint64) error {
+	if !s.ours(gameID) {
 		return ErrGame
 	}
 	g, ok := rules.Lookup(gameID)
 	if !ok {
 		return rules.ErrUnknown
 	}
+	o, err := g.Validate(opts)
+	if err != nil {
+		return err
+	}
 	var st rules.State
-	var err error
-	if fen == "" {
-		st, err = g.New(nil)
+	if position == "" {
+		st, err = g.New(o)
 	} else {
-		st, err = g.Decode(nil, fen)
+		st, err = g.Decode(o, position)
 	}
 	if err != nil {
 		return err
 	}
-	*s = Session{game: g, r: r, startFEN: fen, start: st, states: []rules.State{st}}
+	s.game, s.opts, s.position = g, o, position
+	s.states, s.hist, s.ended = []rules.State{st}, nil, nil
+	s.dice = rand.New(rand.NewPCG(seed, 0x6d6164616e67)) // "madang"
 	return nil
 }
 
-// Load starts gameID from fen (or the start) and replays the move texts, as the online page
-// does with the server's snapshot. On a bad move the session keeps the good prefix and
-// returns the error.
-func (s *Session) Load(gameID, fen string, moves []string) error {
-	if err := s.Start(gameID, fen); err != nil {
+func (s *Session) ours(gameID string) bool {
+	for _, id := range s.fam.Games() {
+		if id == gameID {
+			return true
+		}
+	}
+	return false
+}
+
+// Load starts gameID as Start does and replays the log texts (moves and rolls), as the
+// online page does with the server's snapshot. On a bad text the session keeps the good
+// prefix and returns the error.
+func (s *Session) Load(gameID, position string, opts rules.Options, seed uint64, texts []string) error {
+	if err := s.Start(gameID, position, opts, seed); err != nil {
 		return err
 	}
-	for _, t := range moves {
+	return s.replay(texts, nil)
+}
+
+// replay plays texts from the current state; offers[i], when given, rides on texts[i].
+func (s *Session) replay(texts []string, offers []bool) error {
+	for i, t := range texts {
+		if s.cur().Phase() == rules.PhaseRoll {
+			d, err := rules.ParseDice(t)
+			if err != nil {
+				return err
+			}
+			if err := s.roll(d); err != nil {
+				return err
+			}
+			continue
+		}
 		m, err := s.cur().ParseMove(t)
 		if err != nil {
 			return err
 		}
-		if err := s.play(m, false); err != nil {
+		offer := offers != nil && offers[i]
+		if err := s.play(m, offer); err != nil {
 			return err
 		}
 	}
@@ -104,7 +139,7 @@ func (s *Session) Load(gameID, fen string, moves []string) error {
 func (s *Session) cur() rules.State { return s.states[len(s.states)-1] }
 
 // Outcome is the game's result: a resignation or agreed draw when one ended it, else the
-// rules' outcome of the current position.
+// rules' outcome of the current state.
 func (s *Session) Outcome() rules.Outcome {
 	if s.ended != nil {
 		return *s.ended
@@ -115,7 +150,7 @@ func (s *Session) Outcome() rules.Outcome {
 	return s.cur().Outcome()
 }
 
-// ToMove is the seat to move, or -1 when the game is over.
+// ToMove is the seat to act (move or roll), or -1 when the game is over.
 func (s *Session) ToMove() int {
 	if s.game == nil || s.Outcome().Over() {
 		return -1
@@ -123,15 +158,35 @@ func (s *Session) ToMove() int {
 	return int(s.cur().ToMove())
 }
 
-// Play plays the legal move with index i in the order of Moves (the view's "moves"), with a
-// draw offer riding on it when offer is set. Errors: ErrNoGame, ErrOver, ErrBadIndex,
-// ErrOffer.
-func (s *Session) Play(i int, offer bool) error {
+// Phase is what the game waits for: rules.PhaseOver once it has ended (also by resignation
+// or agreement), else the state's phase.
+func (s *Session) Phase() rules.Phase {
+	if s.game == nil || s.Outcome().Over() {
+		return rules.PhaseOver
+	}
+	return s.cur().Phase()
+}
+
+// ready checks that a game runs and waits for an action.
+func (s *Session) ready() error {
 	if s.game == nil {
 		return ErrNoGame
 	}
 	if s.Outcome().Over() {
 		return ErrOver
+	}
+	return nil
+}
+
+// Play plays the legal move with index i in the order of the view's "moves", with a draw
+// offer riding on it when offer is set. Errors: ErrNoGame, ErrOver, ErrBadIndex, ErrOffer,
+// rules.ErrPhase while dice must be rolled.
+func (s *Session) Play(i int, offer bool) error {
+	if err := s.ready(); err != nil {
+		return err
+	}
+	if s.cur().Phase() != rules.PhaseMove {
+		return rules.ErrPhase
 	}
 	ms := s.cur().Moves()
 	if i < 0 || i >= len(ms) {
@@ -140,13 +195,10 @@ func (s *Session) Play(i int, offer bool) error {
 	return s.play(ms[i], offer)
 }
 
-// PlayText plays a move given as PDN text (see rules.State.ParseMove).
+// PlayText plays a move given as text in the game's notation (rules.State.ParseMove).
 func (s *Session) PlayText(text string, offer bool) error {
-	if s.game == nil {
-		return ErrNoGame
-	}
-	if s.Outcome().Over() {
-		return ErrOver
+	if err := s.ready(); err != nil {
+		return err
 	}
 	m, err := s.cur().ParseMove(text)
 	if err != nil {
@@ -156,39 +208,70 @@ func (s *Session) PlayText(text string, offer bool) error {
 }
 
 func (s *Session) play(m rules.Move, offer bool) error {
-	mover := int(s.cur().ToMove())
+	st := s.cur()
 	if offer && !s.CanOffer() {
 		return ErrOffer
 	}
-	info := s.describe(s.cur(), m)
-	// name the move the way the legal list named it (full path only when needed)
-	var same []moveInfo
-	for _, o := range s.cur().Moves() {
-		if o != m {
-			if oi := s.describe(s.cur(), o); oi.from == info.from && oi.to == info.to {
-				same = append(same, oi)
-			}
+	ms := st.Moves()
+	k := -1
+	for i, o := range ms {
+		if o == m {
+			k = i
+			break
 		}
 	}
-	same = append(same, info)
-	s.algebraic(same)
-	info = same[len(same)-1]
-	next, err := s.cur().Play(m)
+	if k < 0 {
+		return rules.ErrIllegal
+	}
+	next, err := st.Play(m)
 	if err != nil {
 		return err
 	}
-	dm, _ := draughts.AsMove(m)
-	resetter := dm.IsCapture() || !dm.IsKingMove() // a man moved or a piece was taken
+	view := s.fam.Moves(st, ms)[k]
+	view["text"] = m.String()
+	e := entry{text: m.String(), offer: offer, seat: int(st.ToMove()), view: view}
+	if s.offers != nil {
+		e.resets = s.offers.ResetsOffer(st, m)
+	}
 	s.states = append(s.states, next)
-	s.hist = append(s.hist, played{text: info.text, offer: offer, info: info, mover: mover, resetter: resetter})
+	s.hist = append(s.hist, e)
 	return nil
 }
 
-// Undo takes back plies moves (at least one, at most all) by replaying the rest from the
-// start, and clears a resignation or agreement.
+// Roll rolls two dice from the session's seeded source (each 1..6, uniform) for the seat
+// to act and enters them. Errors: ErrNoGame, ErrOver, ErrNoRoll when the state does not
+// wait for a roll. It returns the dice.
+func (s *Session) Roll() (rules.Dice, error) {
+	if err := s.ready(); err != nil {
+		return rules.Dice{}, err
+	}
+	if s.cur().Phase() != rules.PhaseRoll {
+		return rules.Dice{}, ErrNoRoll
+	}
+	d := rules.Dice{int8(1 + s.dice.IntN(6)), int8(1 + s.dice.IntN(6))}
+	return d, s.roll(d)
+}
+
+func (s *Session) roll(d rules.Dice) error {
+	st := s.cur()
+	next, err := st.Roll(d)
+	if err != nil {
+		return err
+	}
+	s.states = append(s.states, next)
+	s.hist = append(s.hist, entry{text: d.String(), roll: true, opening: rules.IsOpening(st), seat: int(st.ToMove())})
+	return nil
+}
+
+// Undo takes back plies log entries (moves and rolls; all when plies exceeds the log) by
+// replaying the rest from the start, and clears a resignation or agreement. Errors:
+// ErrNoGame, ErrPlies.
 func (s *Session) Undo(plies int) error {
 	if s.game == nil {
 		return ErrNoGame
+	}
+	if plies < 0 {
+		return ErrPlies
 	}
 	if plies > len(s.hist) {
 		plies = len(s.hist)
@@ -196,41 +279,43 @@ func (s *Session) Undo(plies int) error {
 	keep := s.hist[:len(s.hist)-plies]
 	texts := make([]string, len(keep))
 	offers := make([]bool, len(keep))
-	for i, h := range keep {
-		texts[i], offers[i] = h.text, h.offer
+	for i, e := range keep {
+		texts[i], offers[i] = e.text, e.offer
 	}
-	fen := s.startFEN
-	if err := s.Load(s.game.ID(), fen, texts); err != nil {
-		return err
-	}
-	for i := range s.hist {
-		s.hist[i].offer = offers[i]
-	}
-	return nil
+	s.states, s.hist, s.ended = s.states[:1], nil, nil
+	return s.replay(texts, offers)
 }
 
-// UndoTo takes back at least one ply and then more until seat is to move again (vs the AI:
-// back to before your own last move). It stops at the start position.
+// UndoTo takes back at least one move and then more until seat is to move again with its
+// dice, if any, still rolled (vs the AI: back to before your own last move). It stops at the
+// start. Errors: ErrNoGame.
 func (s *Session) UndoTo(seat int) error {
 	if s.game == nil {
 		return ErrNoGame
 	}
-	n := 1
-	for n < len(s.hist) && int(s.states[len(s.hist)-n].ToMove()) != seat {
+	n, moved := 0, false
+	for n < len(s.hist) {
 		n++
+		moved = moved || !s.hist[len(s.hist)-n].roll
+		st := s.states[len(s.hist)-n]
+		if moved && int(st.ToMove()) == seat && st.Phase() == rules.PhaseMove {
+			break
+		}
 	}
 	return s.Undo(n)
 }
 
-// Resign ends the game as a loss for seat.
+// Resign ends the game as a loss for seat, with the outcome the rules give
+// (rules.ResignOutcome: the state's own rule, else the next seat wins one point), as the
+// room decides it. Errors: ErrNoGame, ErrOver, ErrSeat.
 func (s *Session) Resign(seat int) error {
-	if s.game == nil {
-		return ErrNoGame
+	if err := s.ready(); err != nil {
+		return err
 	}
-	if s.Outcome().Over() {
-		return ErrOver
+	if seat < 0 || seat >= s.cur().Seats() {
+		return ErrSeat
 	}
-	o := rules.WinFor(rules.Seat(1-seat), rules.Resign)
+	o := rules.ResignOutcome(s.cur(), rules.Seat(seat))
 	s.ended = &o
 	return nil
 }
@@ -238,10 +323,11 @@ func (s *Session) Resign(seat int) error {
 // PendingOffer reports whether the last move carried a draw offer the side to move may
 // accept (seed 001: the offer rides on a move and lasts for the opponent's turn).
 func (s *Session) PendingOffer() bool {
-	return len(s.hist) > 0 && s.hist[len(s.hist)-1].offer && !s.Outcome().Over()
+	n := len(s.hist)
+	return n > 0 && s.hist[n-1].offer && !s.Outcome().Over()
 }
 
-// AcceptDraw accepts the pending offer: the game is drawn by agreement.
+// AcceptDraw accepts the pending offer: the game is drawn by agreement. Errors: ErrNoOffer.
 func (s *Session) AcceptDraw() error {
 	if !s.PendingOffer() {
 		return ErrNoOffer
@@ -255,21 +341,22 @@ func (s *Session) AcceptDraw() error {
 // Seed 001: after an offer is refused (the opponent moved on without accepting), that side
 // may not offer again until a man has moved or a piece has been taken by either side, and
 // the move carrying the new offer does not count, so one move without an offer must come
-// between. This page counts only moves after the refusing move itself.
+// between. This page counts only moves after the refusing move itself. Always false for a
+// family without DrawOffers.
 func (s *Session) CanOffer() bool {
-	if s.game == nil || s.Outcome().Over() {
+	if s.offers == nil || s.Phase() != rules.PhaseMove {
 		return false
 	}
 	seat := int(s.cur().ToMove())
 	n := len(s.hist)
 	for i := n - 1; i >= 0; i-- {
-		h := s.hist[i]
-		if h.mover == seat && h.offer {
+		e := s.hist[i]
+		if e.seat == seat && e.offer {
 			if i+1 >= n { // not answered yet: cannot happen on our own turn
 				return false
 			}
 			for k := i + 2; k < n; k++ {
-				if s.hist[k].resetter {
+				if s.hist[k].resets {
 					return true
 				}
 			}
@@ -282,20 +369,22 @@ func (s *Session) CanOffer() bool {
 // AIChoice is the AI's decision for the side to move.
 type AIChoice struct {
 	Index  int    // index into the legal moves
-	Text   string // PDN text of the move
+	Text   string // canonical text of the move
 	Offer  bool   // the AI offers a draw with this move
 	Accept bool   // the AI accepts the pending offer instead of moving
 }
 
 // AIMove asks the game's engine for the side to move at a level ("beginner",
 // "intermediate", "advanced") with a seed, without playing it. Errors: ErrNoGame, ErrOver,
-// ai.ErrBadLevel, ai.ErrNoEngine, ai.ErrNoMove.
+// rules.ErrPhase while dice must be rolled (call Roll), ai.ErrBadLevel, ai.ErrNoEngine,
+// ai.ErrNoMove.
 func (s *Session) AIMove(level string, seed int64) (AIChoice, error) {
-	if s.game == nil {
-		return AIChoice{}, ErrNoGame
+	if err := s.ready(); err != nil {
+		return AIChoice{}, err
 	}
-	if s.Outcome().Over() {
-		return AIChoice{}, ErrOver
+	st := s.cur()
+	if st.Phase() != rules.PhaseMove {
+		return AIChoice{}, rules.ErrPhase
 	}
 	lv, err := ai.ParseLevel(level)
 	if err != nil {
@@ -305,7 +394,6 @@ func (s *Session) AIMove(level string, seed int64) (AIChoice, error) {
 	if err != nil {
 		return AIChoice{}, err
 	}
-	st := s.cur()
 	if s.PendingOffer() && e.AcceptDraw(st) {
 		return AIChoice{Index: -1, Accept: true}, nil
 	}
@@ -319,72 +407,4 @@ func (s *Session) AIMove(level string, seed int64) (AIChoice, error) {
 		}
 	}
 	return AIChoice{}, ai.ErrNoMove
-}
-
-// board is st's pieces as piece codes (st is always a draughts state: Start checks the id).
-func (s *Session) board(st rules.State) board {
-	ds, ok := draughts.AsState(st)
-	if !ok {
-		return make(board, s.r.Squares()+1)
-	}
-	return boardOf(s.r, ds.Position())
-}
-
-// describe says how move m of st looks: its squares, landing paths and captures, from the
-// draughts package's Paths and CapturedSquares (rules/draughts, "for the UI").
-func (s *Session) describe(st rules.State, m rules.Move) moveInfo {
-	info := moveInfo{text: m.String()}
-	ds, ok1 := draughts.AsState(st)
-	dm, ok2 := draughts.AsMove(m)
-	if !ok1 || !ok2 {
-		return info
-	}
-	pos := ds.Position()
-	info.from, info.to = int(pos.From(dm)), int(pos.To(dm))
-	info.capture = dm.IsCapture()
-	for _, p := range pos.Paths(dm) {
-		path := []int{info.from}
-		for _, sq := range p {
-			path = append(path, int(sq))
-		}
-		info.paths = append(info.paths, path)
-	}
-	if len(info.paths) > 0 {
-		info.path = info.paths[0]
-	}
-	for _, sq := range pos.CapturedSquares(dm) {
-		info.captured = append(info.captured, int(sq))
-	}
-	return info
-}
-
-// algebraic writes the texts of a list of moves in algebraic names: "c3-d4", "c3×e5", and
-// every landing ("c3×e5×g7") when another move shares the same first and last squares.
-func (s *Session) algebraic(infos []moveInfo) {
-	for i := range infos {
-		a := &infos[i]
-		if a.from == 0 {
-			a.alg = a.text
-			continue
-		}
-		sep := "-"
-		if a.capture {
-			sep = "×"
-		}
-		full := false
-		for j := range infos {
-			if j != i && infos[j].from == a.from && infos[j].to == a.to {
-				full = true
-			}
-		}
-		sqs := []int{a.from, a.to}
-		if full {
-			sqs = a.path
-		}
-		parts := make([]string, len(sqs))
-		for k, sq := range sqs {
-			parts[k] = s.r.Name(draughts.Square(sq))
-		}
-		a.alg = strings.Join(parts, sep)
-	}
 }

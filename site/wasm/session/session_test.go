@@ -1,212 +1,230 @@
 package session
 
 import (
-	"strings"
+	"errors"
 	"testing"
 
-	_ "madang/rules/draughts"
+	"madang/ai"
+	"madang/internal/trackgame"
+	"madang/rules"
 )
 
-func start(t *testing.T, game, fen string) *Session {
+func newSession(t *testing.T, game, position string, opts rules.Options, seed uint64) *Session {
 	t.Helper()
-	var s Session
-	if err := s.Start(game, fen); err != nil {
-		t.Fatalf("start %s %q: %v", game, fen, err)
+	s := New(testFamily{})
+	if err := s.Start(game, position, opts, seed); err != nil {
+		t.Fatalf("start %s: %v", game, err)
 	}
-	return &s
+	return s
 }
 
-func moveMaps(v map[string]any) []map[string]any {
-	var out []map[string]any
-	for _, m := range v["moves"].([]any) {
-		out = append(out, m.(map[string]any))
+func rolls(t *testing.T, s *Session, n int) []rules.Dice {
+	t.Helper()
+	var out []rules.Dice
+	for i := 0; i < n; i++ {
+		d, err := s.Roll()
+		if err != nil {
+			t.Fatalf("roll %d: %v", i, err)
+		}
+		out = append(out, d)
+		if s.Phase() == rules.PhaseMove {
+			if err := s.PlayText("a", false); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.Phase() == rules.PhaseOver {
+			if err := s.Undo(len(s.hist)); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	return out
 }
 
-func intsOf(v any) []int {
-	var out []int
-	for _, x := range v.([]any) {
-		out = append(out, x.(int))
+// The local roll: dice 1..6 in the log as "a-b", the same for the same seed, other for
+// another seed, every one of the 36 throws reachable.
+func TestRollSeeded(t *testing.T) {
+	s := newSession(t, diceID, "", nil, 7)
+	if v := s.View(); v["phase"] != "roll" || len(v["moves"].([]any)) != 0 || v["toMove"] != 0 || v["dice"] != nil || v["opening"] != true {
+		t.Fatalf("start: phase %v moves %v toMove %v dice %v opening %v, want roll, none, 0, nil, true",
+			v["phase"], v["moves"], v["toMove"], v["dice"], v["opening"])
 	}
-	return out
-}
-
-// The checkers start: the seven moves of the cases file, 11-15 read as c3-d4 (seed 001).
-func TestStartView(t *testing.T) {
-	s := start(t, "checkers", "")
+	d, err := s.Roll()
+	if err != nil {
+		t.Fatal(err)
+	}
 	v := s.View()
-	var texts []string
-	alg := map[string]string{}
-	for _, m := range moveMaps(v) {
-		texts = append(texts, m["text"].(string))
-		alg[m["text"].(string)] = m["alg"].(string)
+	if v["phase"] != "move" || v["ply"] != 1 || len(v["moves"].([]any)) != 2 {
+		t.Fatalf("after the roll: phase %v ply %v moves %v", v["phase"], v["ply"], v["moves"])
 	}
-	if got, want := strings.Join(texts, ", "), "9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16"; !sameSet(got, want) {
-		t.Errorf("moves %s, want %s", got, want)
+	last := v["last"].(map[string]any)
+	if last["text"] != d.String() || last["roll"] != true || last["opening"] != true || last["seat"] != 0 {
+		t.Errorf("last %v, want the opening roll %s by seat 0", last, d.String())
 	}
-	if alg["11-15"] != "c3-d4" {
-		t.Errorf("11-15 reads %q, want c3-d4", alg["11-15"])
+	h := v["history"].([]any)[0].(map[string]any)
+	if h["text"] != d.String() || h["roll"] != true || h["opening"] != true {
+		t.Errorf("history %v, want the opening roll", h)
 	}
-	if v["toMove"] != 0 || v["capture"] != false || v["size"] != 8 {
-		t.Errorf("start view: toMove %v capture %v size %v", v["toMove"], v["capture"], v["size"])
+	if dv, ok := v["dice"].([]any); !ok || len(dv) != 2 || dv[0] != int(d[0]) || dv[1] != int(d[1]) || v["opening"] != false {
+		t.Errorf("view dice %v opening %v, want %v and false", v["dice"], v["opening"], d)
 	}
-	c := v["count"].(map[string]any)
-	if c["men0"] != 12 || c["men1"] != 12 || c["kings0"] != 0 {
-		t.Errorf("count %v, want 12 men each", c)
+	if err := s.PlayText("a", false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Roll(); err != nil {
+		t.Fatal(err)
+	}
+	if h := s.View()["history"].([]any)[2].(map[string]any); h["roll"] != true || h["opening"] != nil {
+		t.Errorf("second roll %v, want a roll that is not the opening", h)
+	}
+
+	a := rolls(t, newSession(t, diceID, "", nil, 7), 400)
+	b := rolls(t, newSession(t, diceID, "", nil, 7), 400)
+	c := rolls(t, newSession(t, diceID, "", nil, 8), 400)
+	seen := map[rules.Dice]bool{}
+	same := 0
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("seed 7 rolled %v then %v at %d", a[i], b[i], i)
+		}
+		if a[i] == c[i] {
+			same++
+		}
+		for _, x := range a[i] {
+			if x < 1 || x > 6 {
+				t.Fatalf("die %d out of 1..6", x)
+			}
+		}
+		seen[a[i]] = true
+	}
+	if len(seen) != 36 {
+		t.Errorf("400 rolls showed %d of the 36 throws", len(seen))
+	}
+	if same == len(a) {
+		t.Error("seeds 7 and 8 rolled the same dice")
 	}
 }
 
-func sameSet(a, b string) bool {
-	x, y := strings.Split(a, ", "), strings.Split(b, ", ")
-	if len(x) != len(y) {
-		return false
+// Rolls and moves each in their phase; a roll with no legal play passes the turn.
+func TestRollPhases(t *testing.T) {
+	s := newSession(t, diceID, "", nil, 1)
+	if err := s.Play(0, false); !errors.Is(err, rules.ErrPhase) {
+		t.Errorf("move before the roll: %v, want ErrPhase", err)
 	}
-	seen := map[string]int{}
-	for _, v := range x {
-		seen[v]++
+	if _, err := s.AIMove("beginner", 1); !errors.Is(err, rules.ErrPhase) {
+		t.Errorf("AI before the roll: %v, want ErrPhase", err)
 	}
-	for _, v := range y {
-		seen[v]--
+	if err := s.Load(diceID, "", nil, 1, []string{"3-4", "a", "6-6"}); err != nil {
+		t.Fatal(err)
 	}
-	for _, n := range seen {
-		if n != 0 {
-			return false
+	if s.ToMove() != 0 || s.Phase() != rules.PhaseRoll {
+		t.Errorf("after seat 1's 6-6: seat %d phase %v, want seat 0 to roll", s.ToMove(), s.Phase())
+	}
+	if v := s.View(); v["pos"] != "3,0" || v["ply"] != 3 {
+		t.Errorf("view pos %v ply %v, want 3,0 and 3", v["pos"], v["ply"])
+	}
+	if _, err := s.Roll(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Roll(); !errors.Is(err, ErrNoRoll) {
+		t.Errorf("second roll: %v, want ErrNoRoll", err)
+	}
+	for _, bad := range []string{"7-1", "3-", "a"} {
+		if err := s.Load(diceID, "", nil, 1, []string{bad}); !errors.Is(err, rules.ErrNotation) {
+			t.Errorf("log %q: %v, want bad notation", bad, err)
 		}
 	}
-	return true
 }
 
-// Capture paths and captured squares, from the cases file's exact legal-move sets.
-func TestCapturePaths(t *testing.T) {
-	// checkers: capture compulsory, free choice: 31x24 and 31x22x13
-	v := start(t, "checkers", "W:W31:B26,27,17").View()
-	got := map[string]int{}
-	for _, m := range moveMaps(v) {
-		got[m["text"].(string)] = len(intsOf(m["captured"]))
-		if len(intsOf(m["path"])) != len(intsOf(m["captured"]))+1 {
-			t.Errorf("%s: path %v for captures %v", m["text"], m["path"], m["captured"])
-		}
+// UndoTo goes back to before the seat's last move with its dice still rolled.
+func TestUndoKeepsDice(t *testing.T) {
+	s := newSession(t, diceID, "", nil, 1)
+	if err := s.Load(diceID, "", nil, 1, []string{"3-4", "a", "2-5", "b", "1-1"}); err != nil {
+		t.Fatal(err)
 	}
-	if len(got) != 2 || got["31x24"] != 1 || got["31x22x13"] != 2 || v["capture"] != true {
-		t.Errorf("checkers captures %v (capture %v), want 31x24 taking 1 and 31x22x13 taking 2", got, v["capture"])
+	if err := s.UndoTo(0); err != nil {
+		t.Fatal(err)
 	}
-	// draughts king windmill: one move from 2 back to 2 taking 7, 8, 17, 18
-	ms := moveMaps(start(t, "draughts", "W:WK2:B7,8,17,18").View())
-	if len(ms) != 1 || ms[0]["from"] != 2 || ms[0]["to"] != 2 {
-		t.Fatalf("windmill: %v, want one move 2 to 2", ms)
+	v := s.View()
+	if v["ply"] != 1 || v["toMove"] != 0 || v["phase"] != "move" || v["pos"] != "0,0" {
+		t.Fatalf("UndoTo(0): ply %v toMove %v phase %v pos %v, want 1, 0, move, 0,0", v["ply"], v["toMove"], v["phase"], v["pos"])
 	}
-	if c := intsOf(ms[0]["captured"]); !sameSet(joinInts(c), "7, 8, 17, 18") {
-		t.Errorf("windmill captures %v, want 7, 8, 17, 18", c)
+	if err := s.PlayText("b", false); err != nil || s.View()["pos"] != "4,0" {
+		t.Errorf("the kept dice 3-4 should still move 4: %v %v", err, s.View()["pos"])
 	}
-	// the cases file: "king windmill: two paths, one move" — both may be tapped
-	if ps := ms[0]["paths"].([]any); len(ps) != 2 {
-		t.Errorf("windmill paths %v, want the two ways round", ps)
-	}
-	// same from and to, different captured sets: two moves whose algebraic texts differ
-	ms = moveMaps(start(t, "draughts", "W:WK4:B13,20,32,37").View())
-	if len(ms) != 2 || ms[0]["alg"] == ms[1]["alg"] {
-		t.Errorf("4 to 15: %v, want two moves with different texts", ms)
+	if err := s.Undo(-1); !errors.Is(err, ErrPlies) {
+		t.Errorf("Undo(-1): %v, want ErrPlies", err)
 	}
 }
 
-func joinInts(v []int) string {
-	var parts []string
-	for _, x := range v {
-		parts = append(parts, itoa(x))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func itoa(x int) string {
-	if x < 10 {
-		return string(rune('0' + x))
-	}
-	return itoa(x/10) + string(rune('0'+x%10))
-}
-
-// Undo replays from the start: back to the same position and move list.
-func TestUndo(t *testing.T) {
-	s := start(t, "checkers", "")
-	before := s.View()["fen"]
-	for _, m := range []string{"11-15", "23-19", "8-11"} {
-		if err := s.PlayText(m, false); err != nil {
+// Resignation as the rules define it: the next seat wins, one point, for any number of
+// seats; a state's own rule when it has one; a seat out of range is refused.
+func TestResign(t *testing.T) {
+	for _, c := range []struct{ seat, winner int }{{0, 1}, {1, 2}, {2, 0}} {
+		s := newSession(t, trackgame.ID, "", rules.Options{"players": 3}, 1)
+		if err := s.Resign(c.seat); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := s.UndoTo(1); err != nil { // back to White (seat 1) to move: takes 8-11 and 23-19
-		t.Fatal(err)
-	}
-	v := s.View()
-	if v["ply"] != 1 || v["toMove"] != 1 {
-		t.Fatalf("after UndoTo(1): ply %v toMove %v, want 1 and 1", v["ply"], v["toMove"])
-	}
-	if err := s.Undo(5); err != nil {
-		t.Fatal(err)
-	}
-	if v := s.View(); v["fen"] != before || v["ply"] != 0 {
-		t.Errorf("undo all: %v ply %v, want %v ply 0", v["fen"], v["ply"], before)
-	}
-}
-
-// Draw offers as seed 001 ("무승부를 제안할 때는"): an offer rides on a move; moving on
-// declines it; the offerer may offer again only after a later man move or capture that is
-// not the offering move itself.
-func TestDrawOffers(t *testing.T) {
-	s := start(t, "checkers", "")
-	play := func(m string, offer bool) {
-		t.Helper()
-		if err := s.PlayText(m, offer); err != nil {
-			t.Fatalf("%s: %v", m, err)
+		o := s.Outcome()
+		if o.Winner != rules.Seat(c.winner) || o.Reason != rules.Resign || o.Points != 1 || s.ToMove() != -1 {
+			t.Errorf("3 seats, seat %d resigns: %+v, want seat %d to win 1 point", c.seat, o, c.winner)
 		}
 	}
-	play("11-15", true)
-	if !s.PendingOffer() {
-		t.Fatal("the offer should stand during the opponent's turn")
+	s := newSession(t, trackgame.ID, "", nil, 1)
+	for _, bad := range []int{-1, 2} {
+		if err := s.Resign(bad); !errors.Is(err, ErrSeat) {
+			t.Errorf("resign seat %d of 2: %v, want ErrSeat", bad, err)
+		}
 	}
-	play("23-19", false) // declines
-	if s.PendingOffer() || s.CanOffer() {
-		t.Fatalf("after a refusal Black may not offer at once (pending %v can %v)", s.PendingOffer(), s.CanOffer())
-	}
-	if err := s.PlayText("8-11", true); err != ErrOffer {
-		t.Fatalf("offer right after a refusal: %v, want ErrOffer", err)
-	}
-	play("8-11", false) // a man move without an offer
-	play("22-17", false)
-	if !s.CanOffer() {
-		t.Fatal("after a man move without an offer Black may offer again")
-	}
-	play("9-13", true)
-	if err := s.AcceptDraw(); err != nil {
+	s = newSession(t, diceID, "", nil, 1)
+	if err := s.Resign(0); err != nil {
 		t.Fatal(err)
 	}
-	if o := s.Outcome(); o.Reason.String() != "agreement" || s.ToMove() != -1 {
-		t.Errorf("accepted offer: %v, want a draw by agreement", o)
+	if o := s.Outcome(); o.Winner != 1 || o.Points != 2 {
+		t.Errorf("dice race resignation %+v, want the state's own rule (seat 1, 2 points)", o)
 	}
-	if err := s.Undo(1); err != nil || s.Outcome().Over() {
-		t.Errorf("undo after agreement: %v over=%v", err, s.Outcome().Over())
-	}
-	if err := s.Resign(0); err != nil || s.Outcome().Winner != 1 {
-		t.Errorf("resign: %v %v", err, s.Outcome())
+	if v := s.View()["outcome"].(map[string]any); v["points"] != 2 || v["reason"] != "resign" {
+		t.Errorf("view outcome %v", v)
 	}
 }
 
-func TestBadInput(t *testing.T) {
-	var s Session
-	if err := s.Start("chess", ""); err != ErrGame {
-		t.Errorf("unknown game: %v", err)
+// Options are validated and shown; the view has the session's fields and the family's.
+func TestOptionsAndView(t *testing.T) {
+	s := newSession(t, trackgame.ID, "", rules.Options{"players": 3, "length": 5}, 1)
+	v := s.View()
+	o := v["options"].(map[string]any)
+	if v["seats"] != 3 || o["players"] != 3 || o["length"] != 5 || v["pos"] != "0,0,0:0" {
+		t.Errorf("view seats %v options %v pos %v", v["seats"], o, v["pos"])
 	}
-	if err := s.Play(0, false); err != ErrNoGame {
-		t.Errorf("play without a game: %v", err)
+	if err := s.PlayText("+2", false); err != nil {
+		t.Fatal(err)
 	}
-	if err := s.Start("checkers", "not a fen"); err == nil {
-		t.Error("a bad FEN must be refused")
+	v = s.View()
+	h := v["history"].([]any)[0].(map[string]any)
+	if h["label"] != "<+2>" || h["seat"] != 0 || h["text"] != "+2" {
+		t.Errorf("history %v, want the family's label", h)
 	}
-	s2 := start(t, "checkers", "")
-	if err := s2.Play(99, false); err != ErrBadIndex {
-		t.Errorf("index 99: %v", err)
+	if m := v["moves"].([]any)[2].(map[string]any); m["i"] != 2 || m["text"] != "wait" || m["label"] != "<wait>" {
+		t.Errorf("move 2 %v", m)
 	}
-	if err := s2.PlayText("11-16x", false); err == nil {
-		t.Error("bad text must be refused")
+	if err := New(testFamily{}).Start(trackgame.ID, "", rules.Options{"players": 4}, 1); !errors.Is(err, rules.ErrOptions) {
+		t.Errorf("4 players: %v, want ErrOptions", err)
+	}
+	if err := New(testFamily{}).Start("checkers", "", nil, 1); !errors.Is(err, ErrGame) {
+		t.Errorf("a game of another family: %v, want ErrGame", err)
+	}
+}
+
+// A family without draw offers never lets a seat offer; a game without an engine says so.
+func TestNoOffersNoEngine(t *testing.T) {
+	s := newSession(t, trackgame.ID, "", nil, 1)
+	if s.CanOffer() || s.View()["canOffer"] != false {
+		t.Error("track has no draw offers")
+	}
+	if err := s.PlayText("+1", true); !errors.Is(err, ErrOffer) {
+		t.Errorf("offer: %v, want ErrOffer", err)
+	}
+	if _, err := s.AIMove("beginner", 1); !errors.Is(err, ai.ErrNoEngine) {
+		t.Errorf("AI: %v, want ErrNoEngine", err)
 	}
 }

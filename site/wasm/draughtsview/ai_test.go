@@ -1,4 +1,4 @@
-package session
+package draughtsview
 
 import (
 	"errors"

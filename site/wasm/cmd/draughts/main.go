@@ -1,0 +1,16 @@
+//go:build js && wasm
+
+// Command draughts is the WebAssembly engine of the draughts family (checkers and
+// international draughts), built with GOOS=js GOARCH=wasm to site/.build/draughts.wasm and
+// run in the engine Web Worker (site/src/js/worker.js); the message interface is package
+// jsapi's. Only the checkers and draughts pages load it.
+package main
+
+import (
+	_ "madang/games/draughts" // the family's rules and AI engine, as registered for every program
+
+	"madang/site/wasm/draughtsview"
+	"madang/site/wasm/jsapi"
+)
+
+func main() { jsapi.Serve(draughtsview.Family{}) }

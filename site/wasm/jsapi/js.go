@@ -1,0 +1,85 @@
+//go:build js && wasm
+
+package jsapi
+
+import (
+	"syscall/js"
+	"time"
+
+	"madang/rules"
+	"madang/site/wasm/session"
+)
+
+// Serve installs madangHandle(msg) answering for the games of fam, and madangGames (the
+// registered game ids), calls madangReady() when the worker defined it, and blocks forever.
+// A family's module main calls it after importing the family's rules and AI packages.
+func Serve(fam session.Family) {
+	s := session.New(fam)
+	js.Global().Set("madangHandle", js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeObject {
+			return Fail(ErrBadMessage)
+		}
+		return Handle(s, decode(args[0]))
+	}))
+	ids := rules.IDs()
+	games := make([]any, len(ids))
+	for i, id := range ids {
+		games[i] = id
+	}
+	js.Global().Set("madangGames", js.ValueOf(games))
+	if ready := js.Global().Get("madangReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
+
+// decode reads a message object; fields of the wrong type count as absent.
+func decode(v js.Value) Request {
+	r := NewRequest(str(v, "op"))
+	r.Game, r.FEN, r.Text, r.Level = str(v, "game"), str(v, "fen"), str(v, "text"), str(v, "level")
+	r.Offer = v.Get("offer").Truthy()
+	r.Index = num(v, "index", r.Index)
+	r.Plies = num(v, "plies", r.Plies)
+	r.ToSeat = num(v, "toSeat", r.ToSeat)
+	r.Seat = num(v, "seat", r.Seat)
+	if f := v.Get("seed"); f.Type() == js.TypeNumber {
+		r.Seed = int64(f.Float())
+		r.DiceSeed = uint64(r.Seed)
+	} else {
+		r.DiceSeed = uint64(time.Now().UnixNano())
+	}
+	if ms := v.Get("moves"); ms.Type() == js.TypeObject {
+		for i := 0; i < ms.Length(); i++ {
+			m := ""
+			if e := ms.Index(i); e.Type() == js.TypeString {
+				m = e.String()
+			}
+			r.Moves = append(r.Moves, m) // not text: refused by the replay as bad notation
+		}
+	}
+	if o := v.Get("options"); o.Type() == js.TypeObject {
+		keys := js.Global().Get("Object").Call("keys", o)
+		r.Options = rules.Options{}
+		for i := 0; i < keys.Length(); i++ {
+			k := keys.Index(i).String()
+			if f := o.Get(k); f.Type() == js.TypeNumber {
+				r.Options[k] = f.Int()
+			}
+		}
+	}
+	return r
+}
+
+func str(v js.Value, key string) string {
+	if f := v.Get(key); f.Type() == js.TypeString {
+		return f.String()
+	}
+	return ""
+}
+
+func num(v js.Value, key string, def int) int {
+	if f := v.Get(key); f.Type() == js.TypeNumber {
+		return f.Int()
+	}
+	return def
+}

@@ -1,0 +1,75 @@
+package jsapi
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"madang/games"
+	_ "madang/games/all"
+)
+
+// goListJS returns the madang packages pkg links when built for the browser
+// (GOOS=js GOARCH=wasm go list -deps), from the repository root.
+func goListJS(t *testing.T, pkg string) []string {
+	t.Helper()
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if p, err := exec.LookPath("go"); err == nil {
+		gobin = p
+	}
+	cmd := exec.Command(gobin, "list", "-deps", pkg)
+	cmd.Dir = "../../.."
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
+	}
+	var deps []string
+	for _, l := range strings.Fields(string(out)) {
+		if strings.HasPrefix(l, "madang/") {
+			deps = append(deps, l)
+		}
+	}
+	return deps
+}
+
+// families are the game-family packages among deps: madang/games/<name>, madang/rules/<name>
+// and madang/ai/<name> (one level: not tool subpackages such as rules/draughts/pdn).
+func families(deps []string) []string {
+	var out []string
+	for _, d := range deps {
+		for _, p := range []string{"madang/games/", "madang/rules/", "madang/ai/"} {
+			if rest, ok := strings.CutPrefix(d, p); ok && !strings.Contains(rest, "/") {
+				out = append(out, d)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Every registered family has its own WebAssembly module, site/wasm/cmd/<family>, and it
+// links that family alone (DESIGN "one module per game family ... a page loads only its
+// own"): exactly the game packages games/<family> links, without the tools' hooks.
+func TestOneModulePerFamily(t *testing.T) {
+	if testing.Short() || runtime.GOOS == "js" {
+		t.Skip("runs go list")
+	}
+	for _, f := range games.Families() {
+		pkg := "./site/wasm/cmd/" + f.Name
+		deps := goListJS(t, pkg)
+		want := families(goListJS(t, "./games/"+f.Name))
+		if got := families(deps); !slices.Equal(got, want) {
+			t.Errorf("%s links the game packages %v, want those of games/%s: %v", pkg, got, f.Name, want)
+		}
+		for _, d := range deps {
+			if strings.HasPrefix(d, "madang/games/"+f.Name+"/") || strings.HasPrefix(d, "madang/rules/"+f.Name+"/") {
+				t.Errorf("%s links the tools' package %s", pkg, d)
+			}
+		}
+	}
+}

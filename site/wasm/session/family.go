@@ -1,0 +1,32 @@
+package session
+
+import "madang/rules"
+
+// Family is what one game family adds to the session: how its positions and moves look on
+// the page. The session core fills the fields every game shares (see Session.View) and asks
+// the family for the rest. A family answers only for states of its own games; the session
+// never hands it another game's state.
+type Family interface {
+	// Games are the game ids the family answers for, e.g. "checkers" and "draughts".
+	Games() []string
+	// Moves describes ms, the legal moves of st in their order, one map per move in the same
+	// order (index i describes ms[i]). The maps hold plain values only (string, int, bool,
+	// []any, map[string]any); the session sets "i" and "text" (the canonical move text) on
+	// each and may keep a map for the history, so a family returns fresh maps every call.
+	Moves(st rules.State, ms []rules.Move) []map[string]any
+	// Position adds the family's fields for st to the view v: the board and whatever the
+	// page draws. moves are the maps Moves gave for the moves the view lists (none once the
+	// game is over).
+	Position(st rules.State, moves []map[string]any, v map[string]any)
+	// HistoryFields names the keys of a move's map copied into each history entry (beside
+	// text, offer and seat), e.g. "alg" for the algebraic text people read.
+	HistoryFields() []string
+}
+
+// DrawOffers is implemented by families whose games allow draw offers riding on a move
+// (seed 001, checkers and draughts). A family without it never lets a seat offer a draw.
+type DrawOffers interface {
+	// ResetsOffer reports whether m, a legal move of st, lifts the ban on offering again
+	// that a refused offer brings (seed 001: a man moved or a piece was taken).
+	ResetsOffer(st rules.State, m rules.Move) bool
+}
