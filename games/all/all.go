@@ -8,5 +8,4 @@ package all
 
 import (
 	_ "madang/games/draughts/cli" // checkers, draughts: madang/games/draughts and its tool hooks
-	_ "madang/games/halma/cli"    // chinese-checkers, diamond-kr, diamond: madang/games/halma and its tool hooks
 )

@@ -7,5 +7,4 @@ package allrules
 
 import (
 	_ "madang/rules/draughts" // checkers, draughts
-	_ "madang/rules/halma"    // chinese-checkers, diamond-kr, diamond
 )
