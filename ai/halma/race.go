@@ -30,6 +30,31 @@ func separated(t *table, n *node) bool {
 	return min0 >= max1+2
 }
 
+// endgame reports whether both seats of a two-player game between opposite camps have at
+// most endgamePieces pieces left outside their targets: then the race planner, which routes
+// around the opponent's pieces as fixed obstacles, also plays (the two-player search let two
+// facing stragglers block each other until the move limit).
+func endgame(t *table, n *node) bool {
+	if t.seats != 2 || t.r.SeatCamps[0] != 0 || t.r.SeatCamps[1] != 3 {
+		return false
+	}
+	for s := 0; s < 2; s++ {
+		out := 0
+		for i := 0; i < n.n[s]; i++ {
+			if !t.target[s][n.pcs[s][i]] {
+				out++
+			}
+		}
+		if out > endgamePieces {
+			return false
+		}
+	}
+	return true
+}
+
+// endgamePieces is the most pieces outside its target a seat may have for the endgame.
+const endgamePieces = 3
+
 // raceMoves appends the moves of own's pieces with the holes of others occupied too.
 func raceMoves(own, others holes, out []halma.Move) []halma.Move {
 	var queue [halma.NumHoles]halma.Hole
@@ -159,7 +184,7 @@ func raceMove(p halma.Position, width int) (halma.Move, int, bool) {
 func racePlanMove(p halma.Position, width int) (halma.Move, int, bool) {
 	t := tableFor(p.Rules(), p.Seats(), p.PiecesPerSeat())
 	n := newNode(p)
-	if !separated(t, &n) {
+	if !separated(t, &n) && !endgame(t, &n) {
 		return halma.Move{}, 0, false
 	}
 	s := int(p.Side())

@@ -94,3 +94,25 @@ func TestRacePlanReplays(t *testing.T) {
 	}
 	t.Logf("plan: %d moves", len(plan))
 }
+
+// Two facing stragglers (9.2 and 8.2 touch) are not separated, but with at most three
+// pieces out on each side the planner plays, routing around the other's piece.
+func TestEndgamePlanner(t *testing.T) {
+	st := decode(t, &halma.ChineseCheckers, 2, 10,
+		"0 9.2,14.1,14.3,14.4,15.1,15.2,15.3,16.1,16.2,17.1/1.1,2.1,2.2,3.1,3.2,3.3,4.1,4.3,4.4,8.2 300 0")
+	p := st.(*halma.State).Position()
+	tb := tableFor(p.Rules(), 2, 10)
+	n := newNode(p)
+	if separated(tb, &n) || !endgame(tb, &n) {
+		t.Fatalf("separated %v, endgame %v", separated(tb, &n), endgame(tb, &n))
+	}
+	m, moves, ok := racePlanMove(p, 20)
+	if !ok || !p.IsLegal(m) || moves > 6 {
+		t.Fatalf("plan move %v of %d (%v)", m, moves, ok)
+	}
+	start := newGame(t, configsUnderTest[0]).(*halma.State).Position()
+	ns := newNode(start)
+	if endgame(tb, &ns) {
+		t.Fatal("the start taken as an endgame")
+	}
+}
