@@ -12,7 +12,7 @@ LOAD_ADDR ?= 127.0.0.1:18080
 # loadtest: serve with the memory store and no per-socket rate limit, then play $(ROOMS)
 # rooms for $(LOAD_DURATION); the last line is the JSON report.
 loadtest: build
-	@$(BIN)/madang serve --addr $(LOAD_ADDR) --store memory --rate 0 --quiet & pid=$$!; \
+	@$(BIN)/madang serve --addr $(LOAD_ADDR) --store memory --rate 0 --max-sockets 0 --quiet & pid=$$!; \
 	sleep 1; \
 	$(BIN)/madang loadtest --url ws://$(LOAD_ADDR)/ws --rooms $(ROOMS) --duration $(LOAD_DURATION); rc=$$?; \
 	kill $$pid; exit $$rc

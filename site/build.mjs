@@ -1,63 +1,163 @@
-// Builds the static site into dist/: pages, one CSS file, the page bundles (esbuild, three.js
-// from node_modules), the engine worker, Go's wasm_exec.js and one engine module per game
-// family. The wasm inputs come from the Makefile (mk/site.mk): WASM="path/draughts.wasm ..."
-// (space-separated, each <family>.wasm, copied to assets/<family>/madang.wasm, which the
-// worker loads as worker.js?wasm=<family>/madang.wasm) and
-// WASM_EXEC=$(go env GOROOT)/lib/wasm/wasm_exec.js; without them the build copies whatever
-// is already in dist/assets.
+// Builds the static site into dist/ (or $SITE_OUT): the pages, the CSS, one page bundle per
+// game family (esbuild, ES modules with the shared code — three.js, the shell — split into
+// shared chunks), and per family an engine folder with the worker, Go's wasm_exec.js and the
+// family's WebAssembly module (as madang.wasm; the page names it to the worker:
+// worker.js?wasm=<url>).
+//
+// Every asset's path carries a content hash, so a browser never pairs an old bundle with a
+// new engine and every asset may be cached for a year (immutable): bundles and chunks are
+// named <name>-<HASH>.js by esbuild, the CSS site-<HASH>.css, and the engine files keep
+// their names inside a folder named by the hash of all three, assets/engine-<family>-<HASH>/
+// (the worker loads wasm_exec.js beside itself). Only the HTML pages (index.html, 404.html)
+// and the deployment's config.json keep fixed names; they name the hashed files and must be
+// served no-cache.
+// Each asset and page also gets brotli (.br, quality 11) and gzip (.gz, level 9) copies for a
+// server to send by Accept-Encoding.
+//
+// Inputs from the Makefile (mk/site.mk):
+//   WASM="dir/draughts.wasm ..."   the engine modules, one <family>.wasm per family (spaces or
+//                                  commas between; a lone madang.wasm serves every family)
+//   WASM_EXEC=$(go env GOROOT)/lib/wasm/wasm_exec.js
+// Without them the build reuses the wasm and wasm_exec.js the output folder already holds.
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import {
+  mkdirSync, readFileSync, writeFileSync, existsSync, rmSync, readdirSync, statSync,
+} from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const src = join(root, 'src');
-const out = join(root, 'dist');
+const out = process.env.SITE_OUT || join(root, 'dist');
 const assets = join(out, 'assets');
-const modules = (process.env.WASM || '').split(/\s+/).filter(Boolean);
-const built = existsSync(assets) ? readdirSync(assets, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(join(assets, d.name, 'madang.wasm')))
-  .map((d) => `${d.name}/madang.wasm`) : [];
-const keep = [...(modules.length ? [] : built), ...(process.env.WASM_EXEC ? [] : ['wasm_exec.js'])]
-  .filter((f) => existsSync(join(assets, f)));
-const saved = Object.fromEntries(keep.map((f) => [f, readFileSync(join(assets, f))]));
+
+/** The game families: a page module (src/js/<family>/page.js), an engine module
+ * (<family>.wasm), a page template and the games it serves (dist/<game>/index.html). */
+const FAMILIES = {
+  draughts: { games: [['checkers', '체커'], ['draughts', '국제식 드래프트']], html: 'game/index.html' },
+};
+
+/** The first 8 characters of a content hash, upper-case hex (esbuild's hashes are 8 base32). */
+const hash = (...parts) => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p);
+  return h.digest('hex').slice(0, 8).toUpperCase();
+};
+
+/** Every file under dir, recursively (absolute paths). */
+const walk = (dir) => (existsSync(dir) ? readdirSync(dir).flatMap((f) => {
+  const p = join(dir, f);
+  return statSync(p).isDirectory() ? walk(p) : [p];
+}) : []);
+
+// the engine inputs: from the environment, else whatever the last build left
+const wasmInputs = (process.env.WASM || '').split(/[\s,]+/).filter(Boolean);
+const modules = new Map(); // family → its module's bytes
+let wasmExec = process.env.WASM_EXEC ? readFileSync(process.env.WASM_EXEC) : null;
+for (const p of walk(assets)) {
+  const m = relative(assets, p).match(/^engine-([\w-]+)-[A-Z0-9]{8}\/(madang\.wasm|wasm_exec\.js)$/);
+  if (!m) continue;
+  if (m[2] === 'madang.wasm' && !wasmInputs.length) modules.set(m[1], readFileSync(p));
+  if (m[2] === 'wasm_exec.js' && !wasmExec) wasmExec = readFileSync(p);
+}
+for (const w of wasmInputs) {
+  const family = basename(w, '.wasm');
+  // madang.wasm: the single module of the days before one per family serves every family
+  for (const f of family === 'madang' ? Object.keys(FAMILIES) : [family]) modules.set(f, readFileSync(w));
+}
+if (!wasmExec) {
+  console.error('build: wasm_exec.js missing; build with make site');
+  process.exit(1);
+}
+// compressed copies of hashed files are kept: the same name holds the same bytes (brotli at
+// quality 11 takes seconds for a wasm module)
+const hashed = /-[A-Z0-9]{8}[./]/;
+const packed = new Map();
+for (const p of walk(assets)) {
+  const rel = relative(out, p);
+  if (/\.(br|gz)$/.test(p) && hashed.test(rel)) packed.set(rel, readFileSync(p));
+}
 rmSync(out, { recursive: true, force: true });
 mkdirSync(assets, { recursive: true });
-for (const [f, b] of Object.entries(saved)) {
-  mkdirSync(dirname(join(assets, f)), { recursive: true });
-  writeFileSync(join(assets, f), b);
-}
 
-await esbuild.build({
-  entryPoints: { draughts: join(src, 'js/draughts-page.js') },
+/** /assets/<logical name> → /assets/<hashed path>, for the pages. */
+const names = {};
+
+// page bundles: one entry per family, shared chunks
+const pages = await esbuild.build({
+  entryPoints: Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, join(src, `js/${f}/page.js`)])),
   bundle: true,
+  splitting: true,
   minify: true,
   format: 'esm',
   target: ['es2020'],
   outdir: assets,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
   legalComments: 'none',
   logLevel: 'warning',
 });
-// the worker is a classic worker (importScripts for wasm_exec.js): rebuild it as an IIFE
-await esbuild.build({
-  entryPoints: [join(src, 'js/worker.js')],
-  bundle: true, minify: true, format: 'iife', target: ['es2020'],
-  outfile: join(assets, 'worker.js'), logLevel: 'warning',
-});
-
-cpSync(join(src, 'css/site.css'), join(assets, 'site.css'));
-cpSync(join(src, 'index.html'), join(out, 'index.html'));
-const game = readFileSync(join(src, 'game/index.html'), 'utf8');
-for (const [id, title] of [['checkers', '체커'], ['draughts', '국제식 드래프트']]) {
-  mkdirSync(join(out, id), { recursive: true });
-  writeFileSync(join(out, id, 'index.html'), game.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title));
+for (const [file, o] of Object.entries(pages.metafile.outputs)) {
+  if (!o.entryPoint) continue;
+  const family = Object.keys(FAMILIES).find((f) => o.entryPoint.endsWith(`js/${f}/page.js`));
+  names[`${family}.js`] = relative(assets, resolve(file));
 }
-for (const m of modules) cpSync(m, join(assets, basename(m, '.wasm'), 'madang.wasm'));
-if (process.env.WASM_EXEC) cpSync(process.env.WASM_EXEC, join(assets, 'wasm_exec.js'));
-for (const f of ['draughts/madang.wasm', 'wasm_exec.js']) {
-  if (!existsSync(join(assets, f))) {
-    console.error(`build: ${f} missing; build with make site`);
+
+// the worker is a classic worker (importScripts for wasm_exec.js beside it): an IIFE
+const worker = await esbuild.build({
+  entryPoints: [join(src, 'js/worker.js')],
+  bundle: true, minify: true, format: 'iife', target: ['es2020'], write: false, logLevel: 'warning',
+});
+const workerJS = worker.outputFiles[0].contents;
+
+// per family: assets/engine-<family>-<HASH>/{worker.js, wasm_exec.js, madang.wasm}
+const engines = {};
+for (const family of Object.keys(FAMILIES)) {
+  if (!modules.has(family)) {
+    console.error(`build: ${family}.wasm missing; build with make site`);
     process.exit(1);
   }
+  const files = { 'worker.js': workerJS, 'wasm_exec.js': wasmExec, 'madang.wasm': modules.get(family) };
+  const dir = `engine-${family}-${hash(...Object.entries(files).flat())}`;
+  mkdirSync(join(assets, dir));
+  for (const [f, b] of Object.entries(files)) writeFileSync(join(assets, dir, f), b);
+  engines[family] = { worker: `/assets/${dir}/worker.js`, wasm: `/assets/${dir}/madang.wasm` };
+}
+
+const css = readFileSync(join(src, 'css/site.css'));
+names['site.css'] = `site-${hash(css)}.css`;
+writeFileSync(join(assets, names['site.css']), css);
+
+/** A page with every /assets/<logical name> replaced by its hashed path. */
+const link = (html) => html.replace(/\/assets\/([\w.-]+)/g, (m, f) => {
+  if (!names[f]) throw new Error(`build: a page names /assets/${f}, which the build does not make`);
+  return `/assets/${names[f]}`;
+});
+
+// the home page, and the page a host shows for a missing path (404.html: CloudFront's custom
+// error response)
+for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(readFileSync(join(src, f), 'utf8')));
+for (const [family, { games, html }] of Object.entries(FAMILIES)) {
+  const page = link(readFileSync(join(src, html), 'utf8'))
+    .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}" `);
+  for (const [id, title] of games) {
+    mkdirSync(join(out, id), { recursive: true });
+    writeFileSync(join(out, id, 'index.html'), page.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title));
+  }
+}
+
+// compressed copies of everything a server sends
+const packable = /\.(html|js|css|wasm|json|svg|txt)$/;
+for (const p of walk(out)) {
+  if (!packable.test(p)) continue;
+  const b = readFileSync(p);
+  const rel = relative(out, p);
+  writeFileSync(`${p}.br`, packed.get(`${rel}.br`) || brotliCompressSync(b, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length },
+  }));
+  writeFileSync(`${p}.gz`, packed.get(`${rel}.gz`) || gzipSync(b, { level: 9 }));
 }
 console.log('site built into', out);

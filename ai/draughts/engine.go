@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"context"
+	"runtime"
 	"sync"
 
 	"madang/ai"
@@ -18,23 +19,60 @@ func init() {
 	}
 }
 
+// MaxSearchers bounds the searchers (each with a ttMB table) one engine keeps and runs at
+// once: more concurrent searches wait for a free one, so a burst of requests costs time,
+// not memory (issue 10 item 4). At least 2, else GOMAXPROCS at start.
+var MaxSearchers = max(2, runtime.GOMAXPROCS(0))
+
 // Engine plays one variant through the generic rules API (ai.Engine).
 type Engine struct {
 	v    *Variant
-	pool sync.Pool
+	pool searcherPool
 }
 
-// searcher takes a pooled searcher. Its tables are cleared when the result must be
-// repeatable (depth and node budgets); a timed search is not repeatable anyway and keeps
-// what earlier searches learnt (the previous move's tree is most of the next one's).
-func (e *Engine) searcher(repeatable bool) *Searcher {
-	if s, ok := e.pool.Get().(*Searcher); ok {
+// searcherPool is a bounded pool of searchers: slots holds one token per searcher in use,
+// idle the ones waiting for reuse.
+type searcherPool struct {
+	once    sync.Once
+	slots   chan struct{}
+	mu      sync.Mutex
+	idle    []*Searcher
+	created int // searchers made so far (tests)
+}
+
+// searcher takes a pooled searcher, waiting while MaxSearchers are in use (ctx.Err() when
+// ctx ends first). Its tables are cleared when the result must be repeatable (depth and node
+// budgets); a timed search is not repeatable anyway and keeps what earlier searches learnt
+// (the previous move's tree is most of the next one's). Give it back with release.
+func (e *Engine) searcher(ctx context.Context, repeatable bool) (*Searcher, error) {
+	p := &e.pool
+	p.once.Do(func() { p.slots = make(chan struct{}, MaxSearchers) })
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.idle); n > 0 {
+		s := p.idle[n-1]
+		p.idle = p.idle[:n-1]
 		if repeatable {
 			s.Clear()
 		}
-		return s
+		return s, nil
 	}
-	return NewSearcher(e.v, ttMB)
+	p.created++
+	return NewSearcher(e.v, ttMB), nil
+}
+
+// release gives a searcher back to the pool.
+func (e *Engine) release(s *Searcher) {
+	p := &e.pool
+	p.mu.Lock()
+	p.idle = append(p.idle, s)
+	p.mu.Unlock()
+	<-p.slots
 }
 
 // position takes a state's position (rules/draughts, no text round trip) and the draw
@@ -89,8 +127,11 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		m := legal[rng.IntN(len(legal))]
 		return ai.Result{Move: m, PV: []rules.Move{m}}, nil
 	}
-	s := e.searcher(spec.Budget.Time == 0)
-	defer e.pool.Put(s)
+	s, err := e.searcher(ctx, spec.Budget.Time == 0)
+	if err != nil {
+		return ai.Result{}, err
+	}
+	defer e.release(s)
 	ctl := ai.NewControl(ctx, spec.Budget)
 	lim.Depth = spec.Budget.Depth
 	res := s.Search(p, lim, ctl)
@@ -138,8 +179,11 @@ func (e *Engine) quickScore(st rules.State) (int, rd.Position, bool) {
 	if err != nil {
 		return 0, p, false
 	}
-	s := e.searcher(true)
-	defer e.pool.Put(s)
+	s, err := e.searcher(context.Background(), true)
+	if err != nil {
+		return 0, p, false
+	}
+	defer e.release(s)
 	lim.Depth = 12
 	res := s.Search(p, lim, ai.NewControl(context.Background(), ai.Budget{Nodes: 150000}))
 	return res.Score, p, true

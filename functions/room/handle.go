@@ -60,20 +60,27 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 	return nil
 }
 
-// previousRoom is the room a connection was bound to, to detach it after it binds elsewhere.
-func (s *Service) previousRoom(ctx context.Context, connID string) string {
-	c, err := s.d.Store.GetConn(ctx, connID, s.d.Clock.Now())
-	if err != nil {
-		return ""
-	}
-	return c.Room
-}
-
 func (s *Service) bindConn(l *loaded, eff *effects, connID string, seatIdx int) {
 	for i := 0; i < len(l.b.Conns); i++ {
 		if l.b.Conns[i].ID == connID {
 			l.b.Conns = append(l.b.Conns[:i], l.b.Conns[i+1:]...)
 			i--
+		}
+	}
+	if seatIdx >= 0 {
+		// One person's tabs: a seat keeps its MaxSeatSockets newest sockets.
+		n := 0
+		for _, c := range l.b.Conns {
+			if c.Seat == seatIdx {
+				n++
+			}
+		}
+		for i := 0; i < len(l.b.Conns) && n >= MaxSeatSockets; i++ {
+			if l.b.Conns[i].Seat == seatIdx {
+				l.b.Conns = append(l.b.Conns[:i], l.b.Conns[i+1:]...)
+				i--
+				n--
+			}
 		}
 	}
 	l.b.Conns = append(l.b.Conns, connRef{ID: connID, Seat: seatIdx})
@@ -103,7 +110,9 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 	if err != nil {
 		return nil, nil, errf(CodeBadOptions, "")
 	}
-	old := s.previousRoom(ctx, connID)
+	if !s.creates.allow(connID, s.d.Clock.Now(), s.d.Limits.CreatesPerMinute) {
+		return nil, nil, errf(CodeRateLimited, "방을 너무 자주 만들었습니다. 1분 뒤에 다시 만들어 주세요.")
+	}
 	for attempt := 0; attempt < 4; attempt++ {
 		id, err := newRoomID(s.d.Rand)
 		if err != nil {
@@ -122,7 +131,7 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 			l.b.Seats[i].Kind = KindEmpty
 		}
 		l.b.Seats[0] = seat{Kind: KindHuman, TokenHash: hash}
-		eff := &effects{broadcast: true, detachOld: map[string]string{connID: old}}
+		eff := &effects{broadcast: true}
 		s.bindConn(l, eff, connID, 0)
 		eff.join(connID, outJoined{Type: "joined", Room: id, Seat: 0, Token: tok})
 		rec := Record{ID: id, Version: 1, ExpiresAt: l.expiresAt(), Body: encodeBody(&l.b)}
@@ -164,12 +173,12 @@ func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, 
 	if m.Room == "" {
 		return nil, nil, errf(CodeBadMessage, "room이 없습니다.")
 	}
-	old := s.previousRoom(ctx, connID)
 	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
-		eff := &effects{broadcast: true, detachOld: map[string]string{connID: old}}
+		eff := &effects{broadcast: true}
 		for _, c := range l.b.Conns {
-			if c.ID == connID && c.Seat >= 0 {
-				// A repeated join (a double click) keeps the seat this socket holds.
+			if c.ID == connID {
+				// A repeated join (a double click, a spectator joining again) keeps what this
+				// socket holds and writes nothing.
 				eff.noWrite = true
 				eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: c.Seat})
 				return eff, nil
@@ -185,12 +194,14 @@ func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, 
 			}
 		}
 		if free < 0 {
-			present := false
+			watching := 0
 			for _, c := range l.b.Conns {
-				present = present || c.ID == connID
+				if c.Seat < 0 {
+					watching++
+				}
 			}
-			if !present && len(l.b.Conns) >= MaxConns {
-				return nil, errf(CodeRoomFull, "")
+			if len(l.b.Conns) >= MaxConns || watching >= s.d.Limits.MaxSpectators {
+				return nil, errf(CodeRoomFull, "관전 자리가 모두 찼습니다.")
 			}
 			s.bindConn(l, eff, connID, -1)
 			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: -1})
@@ -230,10 +241,6 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 	if m.Action == "roll" && m.Ply == nil {
 		return nil, nil, errf(CodeBadMessage, "ply가 필요합니다.")
 	}
-	old := ""
-	if m.Action == "resume" {
-		old = s.previousRoom(ctx, connID)
-	}
 	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
 		i := seatOf(l.b.Seats, m.Token)
 		if i < 0 {
@@ -247,9 +254,14 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 		var e *Error
 		switch m.Action {
 		case "resume":
-			eff.detachOld = map[string]string{connID: old}
-			eff.kick = true // a returning person revives a room whose AI invocation was lost
 			eff.join(connID, outJoined{Type: "joined", Room: l.id, Seat: i})
+			if bound && l.b.Seats[i].AwaySince == 0 && !l.b.Seats[i].AIActive {
+				// This socket already holds the seat: nothing to store, and no AI run to
+				// ask for (a resume repeated from one socket must not start searches).
+				eff.noWrite = true
+				return eff, nil
+			}
+			eff.kick = true // a returning person revives a room whose AI invocation was lost
 			s.bindConn(l, eff, connID, i)
 			return eff, nil
 		case "move":
@@ -420,13 +432,16 @@ func (l *loaded) resign(i int, why rules.Reason) *Error {
 }
 
 func (s *Service) leave(l *loaded, i int, connID string, eff *effects) *Error {
-	switch l.b.Status {
-	case StatusPlaying:
-		if l.pol.leaveToAI(l.state) {
-			l.b.Seats[i] = seat{Kind: KindAI, Level: l.pol.AILevel}
-		} else if e := l.resign(i, rules.Abandoned); e != nil {
+	// Whatever happens to the seat, its token proves nothing from now on: the seat goes to
+	// the AI or is free for another person (who may then vote for a rematch).
+	switch {
+	case l.b.Status == StatusPlaying && l.pol.leaveToAI(l.state):
+		l.b.Seats[i] = seat{Kind: KindAI, Level: l.pol.AILevel}
+	case l.b.Status == StatusPlaying:
+		if e := l.resign(i, rules.Abandoned); e != nil {
 			return e
 		}
+		l.b.Seats[i] = seat{Kind: KindEmpty}
 	default:
 		l.b.Seats[i] = seat{Kind: KindEmpty}
 		l.b.Rematch = removeInt(l.b.Rematch, i)
@@ -518,7 +533,8 @@ func (l *loaded) takeover(i int, target *int, now time.Time) *Error {
 	if now.UnixMilli()-st.AwaySince < l.pol.TakeoverAfter.Milliseconds() {
 		return errf(CodeNotAllowed, "상대의 연결이 끊긴 지 아직 얼마 되지 않았습니다.")
 	}
-	l.b.Seats[t] = seat{Kind: KindAI, Level: l.pol.AILevel, TokenHash: st.TokenHash}
+	// The person's token no longer proves the seat: it is the AI's now.
+	l.b.Seats[t] = seat{Kind: KindAI, Level: l.pol.AILevel}
 	return nil
 }
 

@@ -54,6 +54,14 @@ type Store interface {
 	DeleteConn(ctx context.Context, id string) error
 }
 
+// RoomLister is a Store that can list its rooms: the local stack lists them when it starts
+// to forget the sockets of a previous run, which no $disconnect will ever clear (every
+// store of this repository implements it).
+type RoomLister interface {
+	// RoomIDs returns the ids of the rooms live at now, in no particular order.
+	RoomIDs(ctx context.Context, now time.Time) ([]string, error)
+}
+
 // ErrGone is returned by a Notifier for a connection that no longer exists.
 var ErrGone = errors.New("connection gone")
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"unicode/utf8"
 )
 
 // MaxMessage is the largest client message accepted, as API Gateway's 128 KB payload limit.
@@ -83,21 +84,38 @@ type inbound struct {
 }
 
 // parseInbound decodes a client message; the id is kept even when other fields are bad so
-// that the error can echo it.
+// that the error can echo it. Keys match exactly, as API Gateway's route selection
+// ($request.body.action) does: {"ACTION":"ping"} has no action (encoding/json alone would
+// match keys ignoring case).
 func parseInbound(raw []byte) (inbound, *Error) {
 	var m inbound
 	if len(raw) > MaxMessage {
 		return m, errf(CodeTooLarge, "")
 	}
-	if err := json.Unmarshal(raw, &m); err != nil {
-		var probe struct {
-			ID json.RawMessage `json:"id"`
-		}
-		_ = json.Unmarshal(raw, &probe)
-		m.ID = validID(probe.ID)
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
 		return m, errf(CodeBadMessage, "")
 	}
-	m.ID = validID(m.ID)
+	if id := fields["id"]; len(id) > 0 && !utf8.Valid(id) {
+		// Echoing it would put invalid UTF-8 in a text frame (RFC 6455 §5.6), which makes a
+		// browser close its socket.
+		return m, errf(CodeBadMessage, "id가 올바른 UTF-8이 아닙니다.")
+	}
+	m.ID = validID(fields["id"])
+	for _, f := range []struct {
+		key string
+		to  any
+	}{
+		{"action", &m.Action}, {"game", &m.Game}, {"options", &m.Options}, {"room", &m.Room},
+		{"token", &m.Token}, {"ply", &m.Ply}, {"move", &m.Move}, {"offerDraw", &m.OfferDraw},
+		{"level", &m.Level}, {"seat", &m.Seat}, {"dice", &m.Dice},
+	} {
+		if v, ok := fields[f.key]; ok {
+			if err := json.Unmarshal(v, f.to); err != nil {
+				return m, errf(CodeBadMessage, "")
+			}
+		}
+	}
 	if m.Action == "" {
 		return m, errf(CodeBadMessage, "action이 없습니다.")
 	}
@@ -107,10 +125,10 @@ func parseInbound(raw []byte) (inbound, *Error) {
 	return m, nil
 }
 
-// validID keeps an id that is a JSON string or number of at most 64 bytes.
+// validID keeps an id that is a JSON string or number of at most 64 bytes of valid UTF-8.
 func validID(id json.RawMessage) json.RawMessage {
 	id = bytes.TrimSpace(id)
-	if len(id) == 0 || len(id) > 64 {
+	if len(id) == 0 || len(id) > 64 || !utf8.Valid(id) {
 		return nil
 	}
 	if id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9') {

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"time"
@@ -48,13 +49,41 @@ type Deps struct {
 	AI        AI
 	Log       *slog.Logger // nil: slog.Default()
 	Rand      io.Reader    // nil: crypto/rand; tokens and room ids come from it
+	// SerialRooms makes the writes of one room in this process take turns instead of
+	// racing (the local stack, where every writer shares one process); the conditional
+	// write still guards against writers in other processes (Lambda instances).
+	SerialRooms bool
+	// Limits are the service's limits on a public server; zero fields take the defaults.
+	Limits Limits
 }
+
+// Limits bound what one socket or room may take (PROTOCOL.md, "Limits").
+type Limits struct {
+	// CreatesPerMinute is how many rooms one socket may create in a minute (a fixed window
+	// from its first create); more answer rate-limited. 0: DefaultCreatesPerMinute;
+	// negative: no limit. Counted per process (per Lambda instance on AWS).
+	CreatesPerMinute int
+	// MaxSpectators is how many spectator sockets one room takes; a join beyond answers
+	// room-full. 0: DefaultMaxSpectators; never more than MaxConns.
+	MaxSpectators int
+}
+
+// Default limits.
+const (
+	DefaultCreatesPerMinute = 10
+	DefaultMaxSpectators    = 50
+	// MaxSeatSockets is how many sockets one seat keeps (tabs of one person): binding one
+	// more drops the seat's oldest socket from the room.
+	MaxSeatSockets = 4
+)
 
 // Service is the room service. Its methods are safe for concurrent use; all room state is in
 // the Store, so many Services (Lambda instances) may share one store.
 type Service struct {
-	d     Deps
-	cache stateCache
+	d       Deps
+	cache   stateCache
+	locks   *roomLocks // nil unless Deps.SerialRooms
+	creates createCounter
 }
 
 // New makes a Service.
@@ -65,7 +94,18 @@ func New(d Deps) *Service {
 	if d.Rand == nil {
 		d.Rand = cryptoRand
 	}
-	return &Service{d: d}
+	if d.Limits.CreatesPerMinute == 0 {
+		d.Limits.CreatesPerMinute = DefaultCreatesPerMinute
+	}
+	if d.Limits.MaxSpectators <= 0 {
+		d.Limits.MaxSpectators = DefaultMaxSpectators
+	}
+	d.Limits.MaxSpectators = min(d.Limits.MaxSpectators, MaxConns)
+	s := &Service{d: d, creates: createCounter{m: map[string]createWindow{}}}
+	if d.SerialRooms {
+		s.locks = &roomLocks{m: map[string]*roomLock{}}
+	}
+	return s
 }
 
 // effects are what a successful change sends and starts after it is stored.
@@ -78,20 +118,59 @@ type effects struct {
 	broadcast bool   // post the state to every socket of the room
 	kick      bool   // the AI's turn may have begun: ask the Invoker (set by update)
 	noWrite   bool   // nothing changed; only reply
-	detachOld map[string]string
 }
 
-const maxAttempts = 16
+// Retries of a lost conditional write: they back off with full jitter from retryBase,
+// doubling up to retryMax, until retryBudget has passed since the first attempt (or the
+// context ends, if sooner).
+const (
+	retryBudget = 10 * time.Second
+	retryBase   = time.Millisecond
+	retryMax    = 100 * time.Millisecond
+)
 
 // update runs fn on the current room and writes the result conditionally on the version it
 // read, re-reading and re-running fn after a lost race (fn re-validates on the fresh room).
-// On a refusal it returns the room as read with fn's error, and stores nothing.
+// On a refusal it returns the room as read with fn's error, and stores nothing. When fn
+// changes nothing (effects.noWrite) nothing is written. With Deps.SerialRooms the writes of
+// one room in this process take turns; the conditional write still guards against other
+// processes.
 func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
 	if !validRoomID(id) {
 		return nil, nil, errf(CodeRoomNotFound, "")
 	}
+	if s.locks != nil {
+		unlock, err := s.locks.lock(ctx, id)
+		if err != nil {
+			s.d.Log.Error("room: wait for the room's turn", "room", id, "err", err)
+			return nil, nil, errf(CodeInternal, "")
+		}
+		defer unlock()
+	}
 	var fresh Record // the current room as a lost write returned it, when the store could tell
-	for attempt := 0; attempt < maxAttempts; attempt++ {
+	deadline := time.Now().Add(retryBudget)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	backoff := retryBase
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
+			wait := rand.N(backoff + 1) // full jitter
+			if backoff < retryMax {
+				backoff *= 2
+			}
+			if time.Now().Add(wait).After(deadline) {
+				break
+			}
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				s.d.Log.Error("room: retry", "room", id, "err", ctx.Err())
+				return nil, nil, errf(CodeInternal, "")
+			case <-t.C:
+			}
+		}
 		now := s.d.Clock.Now()
 		rec, err := fresh, error(nil)
 		if rec.Version == 0 || (!rec.ExpiresAt.IsZero() && !now.Before(rec.ExpiresAt)) {
@@ -142,8 +221,45 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 		s.cache.put(id, next.Version, next.Body, l)
 		return l, eff, nil
 	}
-	s.d.Log.Error("room: too many conflicts", "room", id)
+	s.d.Log.Error("room: conflicts until the retry deadline", "room", id)
 	return nil, nil, errf(CodeInternal, "")
+}
+
+// roomLocks lets the writes of one room in this process take turns (Deps.SerialRooms).
+type roomLocks struct {
+	mu sync.Mutex
+	m  map[string]*roomLock
+}
+
+type roomLock struct {
+	ch   chan struct{} // holds one token while the room is locked
+	refs int
+}
+
+// lock waits for the room's turn, or for ctx to end.
+func (r *roomLocks) lock(ctx context.Context, id string) (func(), error) {
+	r.mu.Lock()
+	e := r.m[id]
+	if e == nil {
+		e = &roomLock{ch: make(chan struct{}, 1)}
+		r.m[id] = e
+	}
+	e.refs++
+	r.mu.Unlock()
+	release := func() {
+		r.mu.Lock()
+		if e.refs--; e.refs == 0 {
+			delete(r.m, id)
+		}
+		r.mu.Unlock()
+	}
+	select {
+	case e.ch <- struct{}{}:
+		return func() { <-e.ch; release() }, nil
+	case <-ctx.Done():
+		release()
+		return nil, ctx.Err()
+	}
 }
 
 // updateQuietly is update for actions no client waits on (delayed checks, AI moves,
@@ -272,14 +388,19 @@ func (b body) clone() body {
 // after delivers a change: connection records, joined frames, the state to every socket,
 // the AI's turn and timers.
 func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
+	// A socket is in one room at a time: binding it here detaches it from the room its
+	// record named before, whatever action bound it (create, join, resume, or any seated
+	// action sent from a socket of another room).
 	for _, c := range eff.bind {
+		old, err := s.d.Store.GetConn(ctx, c.ID, s.d.Clock.Now())
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			s.d.Log.Warn("room: get conn", "conn", c.ID, "err", err)
+		}
 		if err := s.d.Store.PutConn(ctx, c); err != nil {
 			s.d.Log.Error("room: put conn", "conn", c.ID, "err", err)
 		}
-	}
-	for connID, oldRoom := range eff.detachOld {
-		if oldRoom != "" && oldRoom != l.id {
-			s.detach(ctx, oldRoom, connID)
+		if old.Room != "" && old.Room != c.Room {
+			s.detach(ctx, old.Room, c.ID)
 		}
 	}
 	for i, j := range eff.joined {
@@ -406,6 +527,7 @@ func (s *Service) Connect(ctx context.Context, connID string) error {
 // Disconnect forgets a connection ($disconnect, or a post that found it gone): its seat is
 // marked away and the room's idle clock starts when it was the last socket.
 func (s *Service) Disconnect(ctx context.Context, connID string) error {
+	s.creates.forget(connID)
 	c, err := s.d.Store.GetConn(ctx, connID, s.d.Clock.Now())
 	if errors.Is(err, ErrNotFound) {
 		return nil
@@ -516,8 +638,12 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 	return nil
 }
 
-// RunAI lets the AI act for the seat to move in a room at a version (from the Invoker). It
-// does nothing when the room has moved on, is not playing, or a person plays that seat.
+// RunAI lets the AI act for the seat to move in a room (from the Invoker, which names the
+// version that started the turn). It acts on the room as it is now: writes that left the
+// turn alone since that version (a socket closing, a spectator joining, a resume) do not
+// cancel the AI's move, and it does nothing when the room is not playing or a person plays
+// the seat to act. Its write is conditional on the turn it thought about (game number, ply,
+// seat to act, AI seat), so a duplicate or late invocation never moves twice.
 func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error {
 	if s.d.AI == nil {
 		return nil
@@ -528,9 +654,6 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	}
 	if err != nil {
 		return err
-	}
-	if rec.Version != version {
-		return nil
 	}
 	l, err := s.decode(rec)
 	if err != nil {
@@ -565,7 +688,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		if level == "" {
 			level = l.pol.AILevel
 		}
-		mv, err = s.d.AI.Choose(ctx, st, level, aiSeed(roomID, version))
+		mv, err = s.d.AI.Choose(ctx, st, level, aiSeed(roomID, rec.Version))
 		if err != nil {
 			return err
 		}
@@ -709,4 +832,47 @@ func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 		s.scheduleAway(ctx, l)
 	}
 	return nil
+}
+
+// createCounter counts the rooms each socket created in its current one-minute window.
+type createCounter struct {
+	mu sync.Mutex
+	m  map[string]createWindow
+}
+
+type createWindow struct {
+	start time.Time
+	n     int
+}
+
+// allow counts a create of conn at now and reports whether it is within limit a minute.
+func (c *createCounter) allow(conn string, now time.Time, limit int) bool {
+	if limit < 0 {
+		return true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= 1<<16 { // sockets that never disconnected here: drop the old windows
+		for k, w := range c.m {
+			if now.Sub(w.start) >= time.Minute {
+				delete(c.m, k)
+			}
+		}
+	}
+	w := c.m[conn]
+	if w.n == 0 || now.Sub(w.start) >= time.Minute {
+		w = createWindow{start: now}
+	}
+	if w.n >= limit {
+		return false
+	}
+	w.n++
+	c.m[conn] = w
+	return true
+}
+
+func (c *createCounter) forget(conn string) {
+	c.mu.Lock()
+	delete(c.m, conn)
+	c.mu.Unlock()
 }

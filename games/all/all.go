@@ -7,5 +7,6 @@
 package all
 
 import (
-	_ "madang/games/draughts/cli" // checkers, draughts: madang/games/draughts and its tool hooks
+	_ "madang/games/backgammon/cli" // backgammon: madang/games/backgammon and its tool hooks
+	_ "madang/games/draughts/cli"   // checkers, draughts: madang/games/draughts and its tool hooks
 )

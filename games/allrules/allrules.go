@@ -6,5 +6,6 @@
 package allrules
 
 import (
-	_ "madang/rules/draughts" // checkers, draughts
+	_ "madang/rules/backgammon" // backgammon
+	_ "madang/rules/draughts"   // checkers, draughts
 )

@@ -70,9 +70,13 @@ type Gateway struct {
 	// Rate is the messages per second a socket may send (burst RateBurst); 0 disables the
 	// limit (load tests).
 	Rate float64
+	// MaxSockets bounds the open sockets; an upgrade beyond it is refused with 429 (as API
+	// Gateway refuses connections over its quota). 0: no limit.
+	MaxSockets int
 
 	mu     sync.Mutex
 	conns  map[string]*socket
+	live   int // sockets upgraded and not yet ended (MaxSockets counts these)
 	closed bool
 	wg     sync.WaitGroup // running sockets
 }
@@ -110,19 +114,28 @@ func newConnID() string {
 }
 
 // RouteKey is the route API Gateway selects for a message with route selection expression
-// $request.body.action: the action, or $default when the body is not JSON or has none.
+// $request.body.action: the action, or $default when the body is not a JSON object or has
+// none. The key matches exactly, as API Gateway's does ({"ACTION":"ping"} is $default).
 func RouteKey(body []byte) string {
-	var m struct {
-		Action string `json:"action"`
-	}
-	if json.Unmarshal(body, &m) != nil || m.Action == "" {
+	var m map[string]json.RawMessage
+	var action string
+	if json.Unmarshal(body, &m) != nil || json.Unmarshal(m["action"], &action) != nil || action == "" {
 		return defaultRoute
 	}
-	return m.Action
+	return action
 }
 
 // ServeHTTP upgrades /ws requests and runs the socket until it closes.
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.mu.Lock()
+	if g.MaxSockets > 0 && g.live >= g.MaxSockets {
+		g.mu.Unlock()
+		http.Error(w, `{"message":"Too many connections"}`, http.StatusTooManyRequests)
+		return
+	}
+	g.live++
+	g.mu.Unlock()
+	defer func() { g.mu.Lock(); g.live--; g.mu.Unlock() }()
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: g.OriginPatterns})
 	if err != nil {
 		return // Accept has answered

@@ -110,6 +110,10 @@ func TestRouteKey(t *testing.T) {
 		`{"room":"x"}`:                 "$default",
 		`not json`:                     "$default",
 		`{"action":""}`:                "$default",
+		// API Gateway's route selection matches the key exactly (issue 10 item 8).
+		`{"ACTION":"ping"}`:            "$default",
+		`{"Action":"move","room":"x"}`: "$default",
+		`["action"]`:                   "$default",
 	} {
 		if got := local.RouteKey([]byte(body)); got != want {
 			t.Errorf("RouteKey(%s) = %s, want %s", body, got, want)
@@ -239,4 +243,34 @@ func TestManagementAPI(t *testing.T) {
 		t.Fatalf("POST to a closed connection: %v %v", resp, err)
 	}
 	io.Copy(io.Discard, resp.Body)
+}
+
+// Sockets in total are bounded (issue 10 item 9): past MaxSockets an upgrade is refused
+// with 429, and a socket that closes frees its place.
+func TestMaxSockets(t *testing.T) {
+	rec, srv := setup(t)
+	rec.g.MaxSockets = 2
+	a := dial(t, srv)
+	dial(t, srv)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"
+	_, resp, err := websocket.Dial(ctx, url, nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("third socket: %v %v, want 429", err, resp)
+	}
+	a.Close(websocket.StatusNormalClosure, "")
+	<-rec.disconnects
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c, _, err := websocket.Dial(ctx, url, nil)
+		if err == nil {
+			c.CloseNow()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no place after a socket closed: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }

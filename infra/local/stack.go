@@ -3,10 +3,12 @@ package local
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"time"
 
@@ -24,7 +26,13 @@ type Config struct {
 	// Rate is the per-socket message rate limit (see Gateway.Rate); negative disables it,
 	// 0 means the default.
 	Rate float64
-	Log  *slog.Logger
+	// AIWorkers bounds the AI turns run at once (0: GOMAXPROCS, at least 2).
+	AIWorkers int
+	// MaxSockets bounds the open sockets (Gateway.MaxSockets; 0: no limit).
+	MaxSockets int
+	// Limits are the room service's limits (zero fields: the defaults).
+	Limits room.Limits
+	Log    *slog.Logger
 }
 
 // Stack is the whole local system: gateway, room service, invoker and delay queue.
@@ -34,6 +42,8 @@ type Stack struct {
 	inv     *invoker
 	sched   *scheduler
 	handler http.Handler
+	store   room.Store
+	log     *slog.Logger
 }
 
 // New assembles the local stack.
@@ -44,9 +54,10 @@ func New(cfg Config) *Stack {
 	if cfg.WSURL == "" {
 		cfg.WSURL = "/ws"
 	}
-	st := &Stack{inv: &invoker{log: cfg.Log}, sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
+	st := &Stack{store: cfg.Store, log: cfg.Log, inv: newInvoker(cfg.Log, cfg.AIWorkers), sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
 	st.Gateway = NewGateway(nil, cfg.Log)
 	st.Gateway.OriginPatterns = cfg.OriginPatterns
+	st.Gateway.MaxSockets = cfg.MaxSockets
 	if cfg.Rate < 0 {
 		st.Gateway.Rate = 0
 	} else if cfg.Rate > 0 {
@@ -60,6 +71,9 @@ func New(cfg Config) *Stack {
 		Clock:     SystemClock{},
 		AI:        cfg.AI,
 		Log:       cfg.Log,
+		// One process holds every writer: a room's writes take turns instead of racing.
+		SerialRooms: true,
+		Limits:      cfg.Limits,
 	})
 	st.Gateway.SetHandler(st.Service)
 	st.inv.svc, st.sched.svc = st.Service, st.Service
@@ -78,6 +92,28 @@ func New(cfg Config) *Stack {
 	return st
 }
 
+// ResetConnections forgets the sockets of a previous run in every live room of the store
+// (none survives a restart, and no $disconnect will come for them): their seats show away
+// and a room without sockets expires after its idle time. Run it once at start, before
+// serving. Errors: the store cannot list its rooms (room.RoomLister), or listing failed;
+// a room that fails to reset is logged and skipped.
+func (st *Stack) ResetConnections(ctx context.Context) error {
+	l, ok := st.store.(room.RoomLister)
+	if !ok {
+		return fmt.Errorf("local: the %T store cannot list its rooms", st.store)
+	}
+	ids, err := l.RoomIDs(ctx, time.Now())
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if err := st.Service.ResetConnections(ctx, id); err != nil {
+			st.log.Error("local: reset connections", "room", id, "err", err)
+		}
+	}
+	return nil
+}
+
 // Handler is the HTTP handler of the stack.
 func (st *Stack) Handler() http.Handler { return st.handler }
 
@@ -94,14 +130,34 @@ type SystemClock struct{}
 // Now implements room.Clock.
 func (SystemClock) Now() time.Time { return time.Now() }
 
-// invoker is the in-process room.Invoker: each invocation runs in its own goroutine, as an
-// asynchronous Lambda invocation would, with the Lambda's 30 s limit.
+// invoker is the in-process room.Invoker: a bounded pool of workers runs the AI's turns,
+// with the Lambda's 30 s limit per run, and at most one run per room at a time (issue 10
+// item 4). An invocation for a room that is already waiting is folded into it; one for a
+// room whose AI is running makes it run once more after (the turn may have moved on).
 type invoker struct {
-	svc    *room.Service
-	log    *slog.Logger
+	svc     *room.Service
+	log     *slog.Logger
+	workers int // at most this many runs at once
+
 	wg     sync.WaitGroup
 	mu     sync.Mutex
 	closed bool
+	active int               // running workers
+	queue  []string          // rooms waiting, oldest first
+	rooms  map[string]*aiRun // rooms waiting or running
+}
+
+type aiRun struct {
+	version int64 // the newest version invoked
+	running bool
+	again   bool // invoked again while running
+}
+
+func newInvoker(log *slog.Logger, workers int) *invoker {
+	if workers <= 0 {
+		workers = max(2, runtime.GOMAXPROCS(0))
+	}
+	return &invoker{log: log, workers: workers, rooms: map[string]*aiRun{}}
 }
 
 func (i *invoker) InvokeAI(_ context.Context, roomID string, version int64) error {
@@ -110,16 +166,57 @@ func (i *invoker) InvokeAI(_ context.Context, roomID string, version int64) erro
 	if i.closed {
 		return nil
 	}
-	i.wg.Add(1)
-	go func() {
-		defer i.wg.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := i.svc.RunAI(ctx, roomID, version); err != nil {
-			i.log.Error("local: ai", "room", roomID, "version", version, "err", err)
-		}
-	}()
+	r := i.rooms[roomID]
+	switch {
+	case r == nil:
+		i.rooms[roomID] = &aiRun{version: version}
+		i.queue = append(i.queue, roomID)
+	case r.running:
+		r.again = true
+	}
+	if r != nil {
+		r.version = max(r.version, version)
+	}
+	if i.active < i.workers && len(i.queue) > 0 {
+		i.active++
+		i.wg.Add(1)
+		go i.work()
+	}
 	return nil
+}
+
+// work runs queued rooms until none is left.
+func (i *invoker) work() {
+	defer i.wg.Done()
+	for {
+		i.mu.Lock()
+		if len(i.queue) == 0 || i.closed {
+			i.active--
+			i.mu.Unlock()
+			return
+		}
+		id := i.queue[0]
+		i.queue = i.queue[1:]
+		r := i.rooms[id]
+		r.running, r.again = true, false
+		version := r.version
+		i.mu.Unlock()
+
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if err := i.svc.RunAI(ctx, id, version); err != nil {
+			i.log.Error("local: ai", "room", id, "version", version, "err", err)
+		}
+		cancel()
+
+		i.mu.Lock()
+		r.running = false
+		if r.again {
+			i.queue = append(i.queue, id)
+		} else {
+			delete(i.rooms, id)
+		}
+		i.mu.Unlock()
+	}
 }
 
 func (i *invoker) wait() {

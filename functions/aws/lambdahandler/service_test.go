@@ -123,7 +123,7 @@ func TestGoneConnectionMarksSeatAway(t *testing.T) {
 			client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
 				Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
 			store := open(t)
-			now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+			now := time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
 			svc := room.New(room.Deps{Store: store, Notifier: gateway.New(client), Clock: fixedClock{now}, Log: log})
 			connect, disconnect, message := lambdahandler.Connect(svc, log), lambdahandler.Disconnect(svc, log), lambdahandler.Message(svc, log)
@@ -223,7 +223,7 @@ func TestAwayTimerThroughDelayQueue(t *testing.T) {
 	client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
 		Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
 	q := &queue{}
-	clock := &movingClock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+	clock := &movingClock{t: time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc := room.New(room.Deps{Store: memory.New(), Notifier: gateway.New(client), Clock: clock, Log: log,
 		Scheduler: sqsdelay.New(q, "https://sqs.eu-west-1.amazonaws.com/1/delay")})
@@ -281,7 +281,7 @@ func TestDisconnectAtTheCutoff(t *testing.T) {
 			defer srv.Close()
 			client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
 				Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
-			clock := &movingClock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+			clock := &movingClock{t: time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)}
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
 			svc := room.New(room.Deps{Store: open(t), Notifier: gateway.New(client), Clock: clock, Log: log})
 			connect, disconnect, message := lambdahandler.Connect(svc, log), lambdahandler.Disconnect(svc, log), lambdahandler.Message(svc, log)
@@ -337,7 +337,7 @@ func TestRateLimitedSocket(t *testing.T) {
 	defer srv.Close()
 	client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
 		Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
-	clock := &movingClock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+	clock := &movingClock{t: time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	notifier := gateway.New(client)
 	svc := room.New(room.Deps{Store: memory.New(), Notifier: notifier, Clock: clock, Log: log})

@@ -59,6 +59,11 @@ type API interface {
 	DeleteItem(ctx context.Context, in *ddb.DeleteItemInput, opts ...func(*ddb.Options)) (*ddb.DeleteItemOutput, error)
 }
 
+// Scanner is the part of *dynamodb.Client RoomIDs uses (an API without it cannot list).
+type Scanner interface {
+	Scan(ctx context.Context, in *ddb.ScanInput, opts ...func(*ddb.Options)) (*ddb.ScanOutput, error)
+}
+
 // Store is a room.Store on one DynamoDB table. It is safe for concurrent use.
 type Store struct {
 	api   API
@@ -317,4 +322,49 @@ func (s *Store) DeleteConn(ctx context.Context, id string) error {
 		return fmt.Errorf("dynamodb: delete connection %s: %w", id, err)
 	}
 	return nil
+}
+
+// RoomIDs implements room.RoomLister with a paginated Scan of the room items live at now
+// (the local stack runs it once at start; the Lambda functions never do). Errors: the API
+// cannot Scan, or a Scan failed.
+func (s *Store) RoomIDs(ctx context.Context, now time.Time) ([]string, error) {
+	sc, ok := s.api.(Scanner)
+	if !ok {
+		return nil, errors.New("dynamodb: list rooms: the client cannot Scan")
+	}
+	filter := expression.Name("kind").Equal(expression.Value("room")).
+		And(expression.Name(nanosAttr).GreaterThan(expression.Value(now.UnixNano())))
+	expr, err := expression.NewBuilder().WithFilter(filter).WithProjection(expression.NamesList(expression.Name(KeyAttr))).Build()
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	var start map[string]types.AttributeValue
+	for {
+		out, err := sc.Scan(ctx, &ddb.ScanInput{
+			TableName:                 aws.String(s.table),
+			FilterExpression:          expr.Filter(),
+			ProjectionExpression:      expr.Projection(),
+			ExpressionAttributeNames:  expr.Names(),
+			ExpressionAttributeValues: expr.Values(),
+			ExclusiveStartKey:         start,
+			ConsistentRead:            aws.Bool(true),
+		})
+		if err != nil {
+			return nil, fmt.Errorf("dynamodb: list rooms: %w", err)
+		}
+		for _, item := range out.Items {
+			var k key
+			if err := attributevalue.UnmarshalMap(item, &k); err != nil {
+				return nil, fmt.Errorf("dynamodb: list rooms: %w", err)
+			}
+			if strings.HasPrefix(k.PK, roomPrefix) {
+				ids = append(ids, k.PK[len(roomPrefix):])
+			}
+		}
+		if len(out.LastEvaluatedKey) == 0 {
+			return ids, nil
+		}
+		start = out.LastEvaluatedKey
+	}
 }

@@ -214,8 +214,8 @@ func (s *Store) DeleteConn(_ context.Context, id string) error {
 	})
 }
 
-// RoomIDs lists the rooms live at now.
-func (s *Store) RoomIDs(now time.Time) ([]string, error) {
+// RoomIDs implements room.RoomLister.
+func (s *Store) RoomIDs(_ context.Context, now time.Time) ([]string, error) {
 	var ids []string
 	err := s.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketRooms).ForEach(func(k, v []byte) error {

@@ -65,7 +65,7 @@ func TestSweep(t *testing.T) {
 	if _, err := s.GetRoom(ctx, "new", now); err != nil {
 		t.Fatalf("live room swept: %v", err)
 	}
-	if ids, err := s.RoomIDs(now); err != nil || len(ids) != 1 || ids[0] != "new" {
+	if ids, err := s.RoomIDs(context.Background(), now); err != nil || len(ids) != 1 || ids[0] != "new" {
 		t.Fatalf("RoomIDs %v %v", ids, err)
 	}
 	if _, err := s.GetRoom(ctx, "old", now); !errors.Is(err, room.ErrNotFound) {

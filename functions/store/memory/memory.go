@@ -89,5 +89,18 @@ func (s *Store) DeleteConn(_ context.Context, id string) error {
 	return nil
 }
 
+// RoomIDs implements room.RoomLister.
+func (s *Store) RoomIDs(_ context.Context, now time.Time) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ids []string
+	for id, r := range s.rooms {
+		if !expired(r.ExpiresAt, now) {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
 // expired: a zero expiry never expires; otherwise the item is gone from ExpiresAt on.
 func expired(at, now time.Time) bool { return !at.IsZero() && !now.Before(at) }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -18,10 +19,41 @@ import (
 // each time it is called (it may register cleanup with t).
 func Run(t *testing.T, open func(t *testing.T) room.Store) {
 	ctx := context.Background()
-	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	// Years ahead of the real clock: a store with real TTL deletion (DynamoDB Local) must not
+	// delete the test's items while it runs.
+	t0 := time.Date(2036, 1, 2, 3, 4, 5, 0, time.UTC)
 	rec := func(id string, v int64, body string) room.Record {
 		return room.Record{ID: id, Version: v, ExpiresAt: t0.Add(time.Hour), Body: []byte(body)}
 	}
+
+	t.Run("RoomIDs", func(t *testing.T) {
+		s := open(t)
+		l, ok := s.(room.RoomLister)
+		if !ok {
+			t.Fatalf("%T does not list its rooms (room.RoomLister): the local stack could not forget the sockets of a previous run", s)
+		}
+		for i, exp := range []time.Duration{time.Hour, time.Minute, 0} {
+			r := rec(fmt.Sprint("r", i), 1, "x")
+			r.ExpiresAt = t0.Add(exp)
+			if exp == 0 {
+				r.ExpiresAt = time.Time{}
+			}
+			if _, err := s.PutRoom(ctx, r, 0, t0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.PutConn(ctx, room.Conn{ID: "c1", Room: "r0", Seat: 0, ExpiresAt: t0.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		ids, err := l.RoomIDs(ctx, t0.Add(30*time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(ids)
+		if fmt.Sprint(ids) != "[r0 r2]" {
+			t.Fatalf("RoomIDs at +30 min: %v, want [r0 r2] (r1 expired, c1 is a connection)", ids)
+		}
+	})
 
 	t.Run("GetMissing", func(t *testing.T) {
 		s := open(t)

@@ -46,6 +46,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("quiet", false, "log errors only")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops")
 	rate := fs.Float64("rate", local.RatePerSecond, "messages per second one socket may send (0: no limit, for load tests)")
+	maxSockets := fs.Int("max-sockets", 20000, "open sockets in total (0: no limit)")
+	maxSpectators := fs.Int("max-spectators", room.DefaultMaxSpectators, "spectators per room")
+	createsPerMinute := fs.Int("creates-per-minute", room.DefaultCreatesPerMinute, "rooms one socket may create per minute (negative: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -94,22 +97,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if r == 0 {
 		r = -1
 	}
-	st := local.New(local.Config{Store: store, AI: aiseat.Engines{}, SiteDir: *site, Log: log, Rate: r})
+	st := local.New(local.Config{Store: store, AI: aiseat.Engines{}, SiteDir: *site, Log: log, Rate: r,
+		MaxSockets: *maxSockets, Limits: room.Limits{MaxSpectators: *maxSpectators, CreatesPerMinute: *createsPerMinute}})
 	defer st.Close()
-	if r, ok := store.(interface {
-		RoomIDs(time.Time) ([]string, error)
-	}); ok {
-		// No socket of a previous run is open any more: mark their seats away.
-		ids, err := r.RoomIDs(time.Now())
-		if err != nil {
-			fmt.Fprintf(stderr, "madang serve: list rooms: %v\n", err)
-			return 1
-		}
-		for _, id := range ids {
-			if err := st.Service.ResetConnections(ctx, id); err != nil {
-				log.Error("reset connections", "room", id, "err", err)
-			}
-		}
+	// No socket of a previous run is open any more, whatever the store: mark their seats away.
+	if err := st.ResetConnections(ctx); err != nil {
+		fmt.Fprintf(stderr, "madang serve: %v\n", err)
+		return 1
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

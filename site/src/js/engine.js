@@ -1,7 +1,24 @@
 // The page's side of the engine worker: ask(op, args) sends one request and resolves with
 // the answer {ok, view, choice?, error?}. Requests are answered in order.
+//
+// One WebAssembly module per game family (draughts; halma and backgammon later): the worker
+// reads the module's URL from its own query string, `worker.js?wasm=<url>` (resolved against
+// the worker's URL), so a page loads only its own family's engine.
+
+/** The worker URL for family: the build's content-hashed names from the page (<body
+ * data-worker, data-wasm>) when present, else /assets/worker.js and <family>/madang.wasm
+ * beside it. */
+export function workerURL(family, doc = globalThis.document) {
+  const d = (doc && doc.body && doc.body.dataset) || {};
+  const worker = d.worker || '/assets/worker.js';
+  const wasm = d.wasm || `${family}/madang.wasm`;
+  return `${worker}?wasm=${encodeURIComponent(wasm)}`;
+}
+
 export class Engine {
-  constructor(url = '/assets/worker.js') {
+  /** @param {string} family  the game family whose module the worker loads ('draughts') */
+  constructor(family, url = workerURL(family)) {
+    this.family = family;
     this.worker = new Worker(url);
     this.next = 1;
     this.waiting = new Map();

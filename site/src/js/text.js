@@ -1,58 +1,75 @@
-// Korean text of the checkers/draughts page, in one place.
-export const SIDES = { checkers: ['흑', '백'], draughts: ['백', '흑'] };
-export const RULESET = { checkers: '영미식 체커', draughts: '국제식 드래프트' };
+// Korean text shared by every game page: the shell (modes, turns, undo, resign, draw offers)
+// and the room panel. Each game family adds its own text beside its page (draughts/text.js).
 export const LEVEL = { beginner: '초급', intermediate: '중급', advanced: '고급' };
 
-export const COUNTER = {
-  threefold: '같은 국면 세 번',
-  'forty-move': '40수 규정',
-  'twenty-five-move': '25수 규정',
-  'sixteen-move': '16수 규정',
-  'five-move': '5수 규정',
-  'move-limit': '수 제한',
-};
-
-const DRAW_REASON = {
-  threefold: '같은 국면이 세 번째로 나왔습니다',
-  'forty-move': '양쪽 모두 40수 동안 일반 말을 움직이지 않았고 잡힌 말도 없었습니다',
-  'twenty-five-move': '양쪽 모두 25수 동안 왕만 움직였고 잡힌 말도 없었습니다',
-  'sixteen-move': '정해진 16수 안에 승부가 나지 않았습니다',
-  'five-move': '정해진 5수 안에 승부가 나지 않았습니다',
-  agreement: '두 사람이 무승부에 합의했습니다',
-  'move-limit': '수 제한에 이르렀습니다',
-};
-
-/** The end-of-game line: who won and why, in Korean. */
-export function resultText(game, outcome, names) {
-  const sides = SIDES[game];
-  const who = (seat) => (names && names[seat]) || sides[seat];
-  if (outcome.status === 'draw') return `무승부 — ${DRAW_REASON[outcome.reason] || '규칙에 따라 비겼습니다'}.`;
-  if (outcome.status !== 'win') return '';
-  const w = outcome.winner;
-  const l = 1 - w;
-  switch (outcome.reason) {
-    case 'resign':
-      return `${who(w)} 승리 — ${who(l)} 쪽이 기권했습니다.`;
-    case 'no-moves':
-      return `${who(w)} 승리 — ${who(l)} 쪽에 둘 수 있는 수가 없습니다.`;
-    case 'abandoned':
-      return `${who(w)} 승리 — ${who(l)} 쪽이 방을 떠났습니다.`;
-    default:
-      return `${who(w)} 승리.`;
-  }
-}
-
 export const MSG = {
-  mustCapture: '따먹을 수 있을 때는 따먹어야 합니다.',
-  captureOnly: '따먹는 수만 둘 수 있습니다',
-  cannotMove: '그 말은 지금 움직일 수 없습니다.',
-  notYourPiece: '내 말을 먼저 고르세요.',
   notYourTurn: '지금은 상대 차례입니다.',
-  pickStop: '경로가 여러 가지입니다. 멈출 칸을 차례로 누르세요.',
   aiThinking: 'AI가 생각하는 중입니다…',
   aiDeclined: 'AI가 무승부 제안을 받아들이지 않았습니다.',
   aiOffers: 'AI가 무승부를 제안했습니다.',
   offered: '상대가 무승부를 제안했습니다',
-  copied: '주소를 복사했습니다.',
+  offerNext: '다음 수와 함께 무승부를 제안합니다.',
   engineFailed: '게임 엔진을 불러오지 못했습니다. 페이지를 새로 고쳐 주세요.',
+  watching: '관전 중에는 둘 수 없습니다.',
+  menuHint: '규칙과 플레이 방식을 고르면 시작합니다.',
+  gameOver: '게임이 끝났습니다.',
+  resignArmed: '한 번 더 누르면 기권',
+  resign: '기권',
+  none: '없음',
+  aiToMove: 'AI가 둘 차례입니다.',
+  opponentToMove: '상대가 둘 차례입니다.',
+  offerMark: ' (무승부 제안)',
 };
+
+/** '둘 수 없는 수입니다 (illegal-move).' and its kin: a refusal with the engine's code. */
+export const refused = {
+  move: (code) => `둘 수 없는 수입니다 (${code}).`,
+  aiChoice: (code) => `AI가 수를 고르지 못했습니다 (${code}).`,
+  aiMove: (code) => `AI의 수를 둘 수 없습니다 (${code}).`,
+};
+
+/** The room panel's text (functions/room/PROTOCOL.md). */
+export const ROOM = {
+  notFound: '방을 찾을 수 없습니다. 시간이 지나 방이 사라졌거나 주소가 잘못되었습니다.',
+  newGameBelow: '아래에서 새 게임을 시작하세요.',
+  reconnecting: '연결이 끊겼습니다. 다시 연결하는 중…',
+  creating: '방을 만드는 중…',
+  rejoining: '방에 다시 들어가는 중…',
+  checking: '방 정보를 확인하는 중…',
+  connecting: '방에 연결하는 중…',
+  inviteTitle: '친구의 초대',
+  watchTitle: '관전하기',
+  join: '참가하기',
+  watch: '관전하기',
+  titlePlaying: '친구와 대전',
+  titleWatching: '관전 중',
+  invite: (game, side) => `친구가 만든 ${game} 방입니다. 참가하면 바로 시작하고, 나는 ${side}을 잡습니다.`,
+  fullOver: (game) => `게임이 끝난 ${game} 방입니다. 빈자리가 없어 관전만 할 수 있습니다.`,
+  full: (game, players) => `이미 ${players === 3 ? '세' : '두'} 사람이 두고 있는 ${game} 방입니다. 빈자리가 없어 관전만 할 수 있습니다.`,
+  joinStarts: '참가하면 게임이 시작됩니다.',
+  preview: (side) => `미리 보기 — ${side} 차례입니다.`,
+  waitingFriend: '친구가 참가하기를 기다리는 중입니다.',
+  waitingOthers: '다른 사람이 참가하기를 기다리는 중입니다.',
+  spectating: (side) => `관전 중 — ${side} 차례입니다.`,
+  spectatingList: (side) => `관전 중입니다 (${side} 차례).`,
+  rematchWaiting: '상대가 ‘한 판 더’를 누르기를 기다리는 중입니다.',
+  rematchAsked: '상대가 한 판 더 하자고 합니다.',
+  me: '나',
+  opponent: '상대',
+  seatNo: (i) => `${i + 1}번 자리`,
+  empty: '비어 있음',
+  aiPlaying: 'AI가 두는 중',
+  connected: '연결됨',
+  away: '연결 끊김',
+  takeoverIn: (clock) => `연결 끊김 · ${clock} 뒤 AI로 교체 가능`,
+  aiIn: (clock) => `연결 끊김 · ${clock} 뒤 AI가 대신 둡니다`,
+  spectators: (n) => `관전 ${n}명`,
+  failed: '요청을 처리하지 못했습니다.',
+  copied: '주소를 복사했습니다.',
+};
+
+/** m:ss of a duration in ms (rounded down), as the away timers show it. */
+export function clock(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

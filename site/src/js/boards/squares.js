@@ -1,47 +1,27 @@
-// The 3D board (three.js): a pure picture of (view, selection, highlights) with orbit, zoom,
-// two view presets and picking. It knows no rules: the page tells it what to draw.
+// The board of squares (checkers 8×8, draughts 10×10) on the shared scene: the checkered
+// table with its coordinates, round pieces (a crowned stack for a king), and the marks of a
+// selection and of the last move. A pure picture of (board, marks): it knows no rules.
 import {
-  WebGLRenderer, Scene, PerspectiveCamera, Color, HemisphereLight, DirectionalLight,
   Mesh, Group, BoxGeometry, CylinderGeometry, TorusGeometry, PlaneGeometry, CanvasTexture,
-  MeshStandardMaterial, MeshBasicMaterial, Vector2, Vector3, Raycaster, Plane, SRGBColorSpace,
+  MeshStandardMaterial, MeshBasicMaterial, Vector3, Plane, SRGBColorSpace,
 } from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 
 const COLORS = {
   light: '#ead7b3', dark: '#7a4b2a', frame: '#4a2c17', label: '#f3e6cc',
   seat: ['#26221f', '#f1ebdf'], gold: 0xd9a521, green: 0x2fbf4a, orange: 0xff7a1a, red: 0xe0302a,
 };
 
-export class Board3D {
-  /**
-   * @param {HTMLCanvasElement} canvas
-   * @param {(sq: number|null) => void} onTap  a dark square tapped (null: outside the board)
-   */
-  constructor(canvas, onTap) {
-    this.canvas = canvas;
-    this.onTap = onTap;
+export class SquaresBoard {
+  /** @param {import('../scene.js').Scene} scene  the scene it stands on (it calls use()) */
+  constructor(scene) {
+    this.scene = scene;
     this.size = 8;
     this.flip = false;
-    this.mode = 'oblique';
-    this.renderer = new WebGLRenderer({ canvas, antialias: true });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
-    this.renderer.outputColorSpace = SRGBColorSpace;
-    this.scene = new Scene();
-    this.scene.background = new Color('#f4efe6');
-    this.camera = new PerspectiveCamera(32, 1, 0.1, 300);
-    this.scene.add(new HemisphereLight(0xfff6e8, 0x5a4636, 1.6));
-    const sun = new DirectionalLight(0xffffff, 1.8);
-    sun.position.set(4, 12, 6);
-    this.scene.add(sun);
-    this.controls = new OrbitControls(this.camera, canvas);
-    this.controls.enableDamping = false;
-    this.controls.enablePan = false;
-    this.controls.maxPolarAngle = Math.PI * 0.46;
-    this.controls.addEventListener('change', () => this.render());
+    this.squares = null;
     this.boardGroup = new Group();
     this.pieceGroup = new Group();
     this.markGroup = new Group();
-    this.scene.add(this.boardGroup, this.pieceGroup, this.markGroup);
+    scene.scene.add(this.boardGroup, this.pieceGroup, this.markGroup);
     this.geo = {
       piece: new CylinderGeometry(0.4, 0.42, 0.16, 40),
       ring: new TorusGeometry(0.46, 0.045, 10, 48),
@@ -57,38 +37,18 @@ export class Board3D {
       orange: new MeshBasicMaterial({ color: COLORS.orange }),
       red: new MeshBasicMaterial({ color: COLORS.red }),
     };
-    this.raycaster = new Raycaster();
     this.ground = new Plane(new Vector3(0, 1, 0), 0);
     this.pieceAt = new Map();
-    // a tap is a press and release of one pointer that barely moved; a second finger
-    // (pinch) cancels it
-    let down = null;
-    const active = new Set();
-    canvas.addEventListener('pointerdown', (e) => {
-      active.add(e.pointerId);
-      down = active.size === 1 ? { x: e.clientX, y: e.clientY, id: e.pointerId } : null;
-    });
-    const release = (e) => { active.delete(e.pointerId); };
-    canvas.addEventListener('pointercancel', (e) => { release(e); down = null; });
-    canvas.addEventListener('pointerup', (e) => {
-      release(e);
-      if (!down || down.id !== e.pointerId) return;
-      const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y);
-      down = null;
-      if (moved < 8) this.onTap(this.pick(e.clientX, e.clientY));
-    });
-    new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
-    this.resize();
+    scene.use(this);
   }
 
-  resize() {
-    const w = this.canvas.parentElement.clientWidth;
-    const h = this.canvas.parentElement.clientHeight || w;
-    this.renderer.setSize(w, h, false);
-    this.camera.aspect = w / h;
-    this.camera.updateProjectionMatrix();
-    if (this.squares) this.setView(this.mode);
-    this.render();
+  /** Whether a board has been built (the scene frames it on resize). */
+  get ready() {
+    return !!this.squares;
+  }
+
+  frame() {
+    return { half: this.size / 2 + 0.8, scale: this.size / 8, flip: this.flip };
   }
 
   /** World position of the centre of square (x, y), first mover's coordinates. */
@@ -97,7 +57,11 @@ export class Board3D {
     return new Vector3(x - c, height, c - y);
   }
 
-  /** Builds the board for a size (8 or 10) and orientation (flip: seen from seat 1). */
+  /**
+   * Builds the board for a size (8 or 10) and orientation (flip: seen from seat 1);
+   * squares are the view's dark squares [{sq, x, y}]; darkSeat is the seat whose pieces
+   * are drawn dark.
+   */
   setBoard(size, squares, flip, darkSeat = 0) {
     this.darkSeat = darkSeat;
     if (this.size === size && this.flip === flip && this.boardGroup.children.length) return;
@@ -150,38 +114,13 @@ export class Board3D {
     const slab = new Mesh(new BoxGeometry(full, 0.4, full), new MeshStandardMaterial({ color: COLORS.frame, roughness: 0.8 }));
     slab.position.y = -0.2;
     this.boardGroup.add(slab, top);
-    this.setView(this.mode);
-  }
-
-  /** Moves the camera to a preset: 'oblique' or 'top'. */
-  setView(mode) {
-    this.mode = mode;
-    const dir = this.flip ? -1 : 1;
-    const half = this.size / 2 + 0.8;
-    const tan = Math.tan((this.camera.fov * Math.PI) / 360);
-    // move the camera back until the four corners of the frame are on screen
-    const corners = [[-half, half], [half, half], [-half, -half], [half, -half]].map(([x, z]) => new Vector3(x, 0, z));
-    let d = half / tan;
-    for (let i = 0; i < 40; i++, d *= 1.04) {
-      if (mode === 'top') this.camera.position.set(0, d, 0.001 * dir);
-      else if (this.camera.aspect < 1.2) this.camera.position.set(0, d * 0.92, d * 0.4 * dir); // narrow: steeper
-      else this.camera.position.set(0, d * 0.86, d * 0.52 * dir);
-      this.camera.lookAt(0, 0, 0);
-      this.camera.updateMatrixWorld();
-      if (corners.every((c) => { const p = c.clone().project(this.camera); return Math.abs(p.x) < 0.96 && Math.abs(p.y) < 0.9; })) break;
-    }
-    const s = this.size / 8;
-    this.controls.target.set(0, 0, 0);
-    this.controls.minDistance = 5 * s;
-    this.controls.maxDistance = 30 * s;
-    this.controls.update();
-    this.render();
+    this.scene.setView(this.scene.mode);
   }
 
   /**
-   * Draws a position: board is the view's board array; marks are
-   * {selected, capturable[], dots[], rings[], last: {path, captured}, animate}: with animate
-   * the piece that ends the last move glides along its path.
+   * Draws a position: board is the view's board array (0 empty, 1/2 seat 0 man/king, 3/4
+   * seat 1); marks are {selected, capturable[], dots[], rings[], last: {path, to, captured},
+   * animate}: with animate the piece that ends the last move glides along its path.
    */
   draw(board, marks = {}) {
     this.pieceGroup.clear();
@@ -252,11 +191,7 @@ export class Board3D {
       }
       for (const sq of last.captured || []) put(this.geo.smallRing, this.mat.red, sq, 0.03);
     }
-    this.render();
-  }
-
-  render() {
-    this.renderer.render(this.scene, this.camera);
+    this.scene.render();
   }
 
   /** One frame of the last move's glide: along each segment with a small hop. */
@@ -269,26 +204,24 @@ export class Board3D {
       a.g.position.copy(a.pts[a.pts.length - 1]);
       a.g.traverse((m) => { m.userData.anim = false; });
       this.anim = null;
-      this.render();
+      this.scene.render();
       return;
     }
     const f = t - i;
     const e = f * f * (3 - 2 * f);
     a.g.position.lerpVectors(a.pts[i], a.pts[i + 1], e);
     a.g.position.y = Math.sin(Math.PI * f) * 0.35;
-    this.render();
+    this.scene.render();
     requestAnimationFrame((n) => this.step(n));
   }
 
-  /** The dark square under client point (x, y), or null when outside the board. */
-  pick(clientX, clientY) {
-    const r = this.canvas.getBoundingClientRect();
-    const ndc = new Vector2(((clientX - r.left) / r.width) * 2 - 1, -((clientY - r.top) / r.height) * 2 + 1);
-    this.raycaster.setFromCamera(ndc, this.camera);
-    const hit = this.raycaster.intersectObjects(this.pieceGroup.children, true).find((h) => !h.object.userData.anim);
+  /** The dark square under the ray: a piece first, else the table; 0 for a light square,
+   * null off the board. */
+  pick(raycaster) {
+    const hit = raycaster.intersectObjects(this.pieceGroup.children, true).find((h) => !h.object.userData.anim);
     if (hit && hit.object.userData.sq) return hit.object.userData.sq;
     const p = new Vector3();
-    if (!this.raycaster.ray.intersectPlane(this.ground, p)) return null;
+    if (!raycaster.ray.intersectPlane(this.ground, p)) return null;
     const c = (this.size - 1) / 2;
     const x = Math.round(p.x + c);
     const y = Math.round(c - p.z);
@@ -297,13 +230,11 @@ export class Board3D {
     return s ? s.sq : 0;
   }
 
-  /** Client coordinates of a square's centre (at piece height): the browser tests' hook. */
-  squareToScreen(sq) {
+  /** A square's centre at piece height (the top of a lifted piece). */
+  worldOf(sq) {
     const s = (this.squares || []).find((q) => q.sq === sq);
     if (!s) return null;
     const lifted = this.pieceAt.get(sq);
-    const v = this.at(s.x, s.y, lifted ? lifted.position.y + 0.16 : 0.02).project(this.camera);
-    const r = this.canvas.getBoundingClientRect();
-    return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
+    return this.at(s.x, s.y, lifted ? lifted.position.y + 0.16 : 0.02);
   }
 }

@@ -1,0 +1,173 @@
+package backgammon
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"madang/ai"
+	"madang/rules"
+	bg "madang/rules/backgammon"
+)
+
+var (
+	selfplayGames = flag.Int("selfplay", 0, "games per pairing for TestSelfplay (0 skips it)")
+	selfplayPair  = flag.String("selfplay.pair", "", "only this pairing, e.g. advanced-intermediate")
+)
+
+func opening(t *testing.T, d rules.Dice) *bg.State {
+	t.Helper()
+	s, err := bg.NewState().RollDice(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Seed 003, "좋은 칸을 먼저 만든다": with an opening 3-1 make the 5-point from the 8 and the
+// 6; with 6-1 the bar point from the 13 and the 8.
+func TestOpeningPlaysOfSeed003(t *testing.T) {
+	for _, l := range []ai.Level{ai.Intermediate, ai.Advanced} {
+		for _, c := range []struct {
+			d    rules.Dice
+			want string
+		}{{rules.Dice{3, 1}, "8/5 6/5"}, {rules.Dice{6, 1}, "13/7 8/7"}} {
+			res, err := ai.Choose(context.Background(), ai.Request{State: opening(t, c.d), Level: l})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Move.String(); got != c.want {
+				t.Errorf("%s with %v plays %s, want %s", l, c.d, got, c.want)
+			}
+		}
+	}
+}
+
+// Hitting a blot on the opponent's side while making no new blot of one's own: with 6-4
+// from the start against a blot on our 9-point (seat 1 ran a back checker 24/16 - its
+// 16 is our 9), 13/9* hits.
+func TestHitsTheObviousBlot(t *testing.T) {
+	b := bg.Start
+	b[1][24], b[1][16] = 1, 1
+	s, err := bg.NewPosition(b, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := s.RollDice(rules.Dice{4, 2})
+	res, err := ai.Choose(context.Background(), ai.Request{State: r, Level: ai.Intermediate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Move.String(); got != "13/9* 11/9" && got != "13/9*/7" && got != "13/11/9*" && got != "13/9*" {
+		t.Logf("intermediate plays %s", got)
+	}
+	m := res.Move.(bg.Move)
+	hit := false
+	for _, st := range m.Steps() {
+		hit = hit || st.Hit
+	}
+	if !hit {
+		t.Fatalf("intermediate does not hit: %s", m)
+	}
+}
+
+func TestLevelsPlayLegalDeterministicPlays(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	s := bg.NewState()
+	for i := 0; i < 60 && s.Phase() != rules.PhaseOver; i++ {
+		if s.Phase() == rules.PhaseRoll {
+			s, _ = s.RollDice(rules.Dice{int8(rng.IntN(6) + 1), int8(rng.IntN(6) + 1)})
+			continue
+		}
+		for _, l := range []ai.Level{ai.Beginner, ai.Intermediate, ai.Advanced} {
+			a, err := ai.Choose(context.Background(), ai.Request{State: s, Level: l, Seed: 9})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := ai.Choose(context.Background(), ai.Request{State: s, Level: l, Seed: 9})
+			if a.Move != b.Move {
+				t.Fatalf("%s: %s then %s for one seed", l, a.Move, b.Move)
+			}
+			if _, err := s.Play(a.Move); err != nil {
+				t.Fatalf("%s plays %s: %v", l, a.Move, err)
+			}
+		}
+		res, _ := ai.Choose(context.Background(), ai.Request{State: s, Level: ai.Beginner, Seed: int64(i)})
+		s, _ = s.PlayMove(res.Move.(bg.Move))
+	}
+	if _, err := ai.Choose(context.Background(), ai.Request{State: bg.NewState(), Level: ai.Advanced}); !errors.Is(err, ai.ErrNoMove) {
+		t.Fatalf("a state waiting for dice: %v, want ErrNoMove", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ai.Choose(ctx, ai.Request{State: opening(t, rules.Dice{5, 2}), Level: ai.Advanced}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+}
+
+// playGame plays one game between levels a (seat 0) and b (seat 1) with dice from rng and
+// returns seat 0's points (negative when seat 1 wins).
+func playGame(t testing.TB, a, b ai.Level, rng *rand.Rand, seed int64) int {
+	s := bg.NewState()
+	levels := [2]ai.Level{a, b}
+	for s.Phase() != rules.PhaseOver {
+		if s.Phase() == rules.PhaseRoll {
+			s, _ = s.RollDice(rules.Dice{int8(rng.IntN(6) + 1), int8(rng.IntN(6) + 1)})
+			continue
+		}
+		res, err := ai.Choose(context.Background(), ai.Request{State: s, Level: levels[s.ToMove()], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, err = s.PlayMove(res.Move.(bg.Move)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := s.Outcome()
+	if o.Winner == 0 {
+		return o.Points
+	}
+	return -o.Points
+}
+
+// TestSelfplay plays -selfplay N games for each pairing of levels (colours alternate, the
+// same dice for both colours of a pair) and logs the points per game of the first level
+// with its standard error. go test ./ai/backgammon -run Selfplay -v -args -selfplay 1000
+func TestSelfplay(t *testing.T) {
+	if *selfplayGames <= 0 {
+		t.Skip("selfplay: pass -selfplay N")
+	}
+	pairs := [][2]ai.Level{{ai.Intermediate, ai.Beginner}, {ai.Advanced, ai.Beginner}, {ai.Advanced, ai.Intermediate}}
+	for _, p := range pairs {
+		if *selfplayPair != "" && *selfplayPair != string(p[0])+"-"+string(p[1]) {
+			continue
+		}
+		var sum, sq float64
+		wins := 0
+		for g := 0; g < *selfplayGames; g++ {
+			rng := rand.New(rand.NewPCG(uint64(g/2), 77))
+			var pts int
+			if g%2 == 0 {
+				pts = playGame(t, p[0], p[1], rng, int64(g))
+			} else {
+				pts = -playGame(t, p[1], p[0], rng, int64(g))
+			}
+			sum += float64(pts)
+			sq += float64(pts * pts)
+			if pts > 0 {
+				wins++
+			}
+			if (g+1)%100 == 0 {
+				k := float64(g + 1)
+				t.Logf("%s vs %s: %d games, %.1f%% won, %+.3f ± %.3f points a game", p[0], p[1], g+1, 100*float64(wins)/k, sum/k, math.Sqrt((sq/k-sum*sum/k/k)/k))
+			}
+		}
+		n := float64(*selfplayGames)
+		mean := sum / n
+		se := math.Sqrt((sq/n - mean*mean) / n)
+		t.Logf("%s vs %s: %d games, %.1f%% won, %+.3f ± %.3f points a game", p[0], p[1], *selfplayGames, 100*float64(wins)/n, mean, se)
+	}
+}

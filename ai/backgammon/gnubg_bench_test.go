@@ -1,0 +1,173 @@
+package backgammon
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"madang/ai"
+	"madang/rules"
+	bg "madang/rules/backgammon"
+)
+
+var (
+	gnubgGames = flag.Int("gnubg0", 0, "games against GNU Backgammon 0-ply for TestGnubg0Ply (0 skips it)")
+	gnubgBin   = flag.String("gnubg", "/usr/games/gnubg", "GNU Backgammon binary")
+	gnubgLevel = flag.String("gnubg.level", "advanced", "our level against gnubg")
+)
+
+// gnubgPlayer is GNU Backgammon choosing plays at 0-ply, cubeless, through its Python
+// interface: for each line "seat PositionID d1 d2" it prints "BEST" and findbestmove's steps.
+const gnubgPlayerScript = `
+import gnubg, sys
+gnubg.command('set display off')
+gnubg.command('set automatic roll off')
+gnubg.command('set automatic game off')
+gnubg.command('new game')
+gnubg.command('set evaluation chequerplay evaluation plies 0')
+gnubg.command('set evaluation chequerplay evaluation cubeful off')
+for line in sys.stdin:
+    f = line.split()
+    if len(f) != 4:
+        break
+    gnubg.command('set turn ' + f[0])
+    gnubg.command('set board ' + f[1])
+    gnubg.command('set dice %s %s' % (f[2], f[3]))
+    sys.stdout.write('BEST ' + ' '.join(str(x) for x in gnubg.findbestmove()) + '\n')
+    sys.stdout.flush()
+`
+
+type gnubgPlayer struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Scanner
+}
+
+func startGnubg(t *testing.T) *gnubgPlayer {
+	script := filepath.Join(t.TempDir(), "player.py")
+	if err := os.WriteFile(script, []byte(gnubgPlayerScript), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(*gnubgBin, "-t", "-q", "-r", "-p", script)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return &gnubgPlayer{cmd: cmd, in: in, out: bufio.NewScanner(out)}
+}
+
+func (g *gnubgPlayer) close() {
+	g.in.Close()
+	g.cmd.Wait()
+}
+
+// play asks gnubg for its play in s and finds ours with the same resulting position.
+func (g *gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
+	b, me := s.Board(), s.ToMove()
+	d, _ := s.Dice()
+	if _, err := io.WriteString(g.in, strconv.Itoa(int(me))+" "+bg.PositionID(&b, me)+" "+strconv.Itoa(int(d[0]))+" "+strconv.Itoa(int(d[1]))+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	for g.out.Scan() {
+		line := g.out.Text()
+		if !strings.HasPrefix(line, "BEST") {
+			continue
+		}
+		f := strings.Fields(line)[1:]
+		after := b
+		my, op := &after[me], &after[1-me]
+		for i := 0; i+1 < len(f); i += 2 {
+			from, _ := strconv.Atoi(f[i])
+			to, _ := strconv.Atoi(f[i+1])
+			if from == 0 {
+				break
+			}
+			my[from]--
+			my[to]++
+			if to > 0 && op[25-to] == 1 {
+				op[25-to] = 0
+				op[bg.Bar]++
+			}
+		}
+		key := after.Key(me)
+		for _, m := range s.LegalMoves() {
+			if m.Key() == key {
+				return m
+			}
+		}
+		t.Fatalf("gnubg's play %q in %s with %v is not one of ours", line, s.Encode(), d)
+	}
+	t.Fatalf("gnubg stopped answering: %v", g.out.Err())
+	return bg.Move{}
+}
+
+// TestGnubg0Ply plays -gnubg0 N games of our level against GNU Backgammon at 0-ply
+// (colours alternate, each pair with the same dice) and logs points per game.
+// go test ./ai/backgammon -run Gnubg0Ply -timeout 0 -v -args -gnubg0 1000
+func TestGnubg0Ply(t *testing.T) {
+	if *gnubgGames <= 0 {
+		t.Skip("gnubg benchmark: pass -gnubg0 N")
+	}
+	if _, err := os.Stat(*gnubgBin); err != nil {
+		t.Skipf("gnubg benchmark: %s not found", *gnubgBin)
+	}
+	g := startGnubg(t)
+	defer g.close()
+	level := ai.Level(*gnubgLevel)
+	var sum, sq float64
+	wins := 0
+	for n := 0; n < *gnubgGames; n++ {
+		rng := rand.New(rand.NewPCG(uint64(n/2), 123))
+		ours := rules.Seat(n % 2)
+		s := bg.NewState()
+		for s.Phase() != rules.PhaseOver {
+			if s.Phase() == rules.PhaseRoll {
+				s, _ = s.RollDice(rules.Dice{int8(rng.IntN(6) + 1), int8(rng.IntN(6) + 1)})
+				continue
+			}
+			var m bg.Move
+			if s.ToMove() == ours {
+				res, err := ai.Choose(context.Background(), ai.Request{State: s, Level: level, Seed: int64(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				m = res.Move.(bg.Move)
+			} else {
+				m = g.play(t, s)
+			}
+			s, _ = s.PlayMove(m)
+		}
+		o := s.Outcome()
+		pts := o.Points
+		if o.Winner != ours {
+			pts = -pts
+		} else {
+			wins++
+		}
+		sum += float64(pts)
+		sq += float64(pts * pts)
+		if (n+1)%100 == 0 {
+			t.Logf("%d games: %+.3f points a game", n+1, sum/float64(n+1))
+		}
+	}
+	k := float64(*gnubgGames)
+	mean := sum / k
+	se := math.Sqrt((sq/k - mean*mean) / k)
+	t.Logf("%s vs gnubg 0-ply: %d games, %.1f%% won, %+.3f ± %.3f points a game", level, *gnubgGames, 100*float64(wins)/k, mean, se)
+}

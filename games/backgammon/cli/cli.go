@@ -1,0 +1,74 @@
+// Package cli sets the backgammon family's hooks for the command-line tools (games.Tools):
+// the .mat match records of madang/rules/backgammon/mat. madang/games/all imports it; the
+// family's WebAssembly module does not.
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+
+	"madang/games"
+	"madang/games/backgammon"
+	"madang/rules/backgammon/mat"
+)
+
+func init() {
+	games.SetTools(backgammon.Family, games.Tools{Records: []games.RecordFormat{MAT}})
+}
+
+// MAT reads Jellyfish-style match exports (BackgammonGalaxy and Backgammon Studio, see
+// rules/backgammon/mat): .mat files, and files of other names (those sites export .txt)
+// whose first line is a "; [Tag" line, "N point match" or "Game 1".
+var MAT = games.RecordFormat{
+	Name:       "MAT",
+	Extensions: []string{".mat"},
+	Sniff:      sniffMAT,
+	Replay:     replayMAT,
+}
+
+// sniffMAT: a match starts with "; [Tag ...]" lines, " N point match" or " Game 1".
+func sniffMAT(head []byte) bool {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	t := strings.TrimLeft(string(head), " \t\r\n")
+	first, _, _ := strings.Cut(t, "\n")
+	first = strings.TrimSpace(first)
+	return strings.HasPrefix(first, "; [") || strings.HasSuffix(first, "point match") || strings.HasPrefix(first, "Game ")
+}
+
+func replayMAT(data []byte, opt games.ReplayOptions) games.ReplayReport {
+	var rep games.ReplayReport
+	if opt.Game != "" && opt.Game != "backgammon" {
+		rep.Warnings = append(rep.Warnings, ".mat files are backgammon matches; --game "+opt.Game+" is ignored")
+	}
+	m, err := mat.Read(bytes.NewReader(data))
+	if err != nil {
+		rep.Problems = append(rep.Problems, err.Error())
+		return rep
+	}
+	if len(m.Games) == 0 {
+		rep.Problems = append(rep.Problems, "no game found")
+	}
+	for i := range m.Games {
+		g := &m.Games[i]
+		rep.Games++
+		r := mat.Replay(g, m.Length)
+		rep.Moves += r.Plays
+		where := "game " + strconv.Itoa(g.Number) + " (line " + strconv.Itoa(g.Line) + ")"
+		for _, n := range r.Notes {
+			rep.Notes = append(rep.Notes, where+": note: line "+strconv.Itoa(g.Actions[n.Action].Line)+": "+n.Text)
+		}
+		for _, p := range r.Problems {
+			if p.Action < 0 {
+				rep.Problems = append(rep.Problems, where+": "+p.Err.Error())
+			} else {
+				rep.Problems = append(rep.Problems, where+": line "+strconv.Itoa(g.Actions[p.Action].Line)+": "+p.Err.Error())
+			}
+		}
+	}
+	if opt.Export {
+		rep.ExportErr = errors.New("writing .mat matches is not supported")
+	}
+	return rep
+}

@@ -1,0 +1,227 @@
+// The room panel: what the page shows of an online room (functions/room/PROTOCOL.md) — the
+// join card of a link page (peek first, then '참가하기' for a free seat or '관전하기'), the
+// room card (link to share, seats with their away timers, AI takeover, rematch) — driving
+// the DOM-free RoomClient (protocol.js). The page shows only what the server's snapshots
+// say; the engine worker only replays the server's moves to draw them and to list the legal
+// moves with their paths.
+import { RoomClient, seatTimers, tokenKey } from './protocol.js';
+import { ROOM, clock } from './text.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class RoomPanel {
+  /** @param {import('./shell.js').Shell} shell */
+  constructor(shell) {
+    this.shell = shell;
+    this.previewSeat = -1;
+    this.client = new RoomClient({
+      on: {
+        connection: (s) => { $('online-status').textContent = s === 'open' ? '' : ROOM.reconnecting; },
+        joined: (m, first) => this.joined(m, first),
+        state: (snap) => this.showState(snap),
+        notFound: () => this.shell.roomNotFound(),
+        error: (m) => this.error(m),
+      },
+    });
+    this.tick = setInterval(() => this.renderSeats(), 1000);
+    $('copy-link').onclick = () => this.copy();
+    $('share-link').onclick = () => navigator.share && navigator.share({ title: document.title, url: $('room-link').value }).catch(() => {});
+    $('share-link').hidden = !navigator.share;
+    $('takeover').onclick = () => this.client.takeover();
+    $('rematch').onclick = () => this.client.rematch();
+    $('join-button').onclick = () => {
+      $('join-button').disabled = true;
+      this.client.join();
+    };
+  }
+
+  // what the shell and the tests read
+  get seat() { return this.client.seat; }
+  get snap() { return this.client.snap; }
+  get version() { return this.client.version; }
+  get ws() { return this.client.ws; }
+  get room() { return this.client.room; }
+
+  /** A snapshot as if the server sent it (the browser tests' hook); resolves once drawn. */
+  onState(snap) { return this.client.state(snap); }
+
+  canMove(toMove) { return this.client.canMove(toMove); }
+
+  move(m, offer) { this.client.move(m.text, offer); }
+
+  acceptDraw() { this.client.acceptDraw(); }
+
+  resign() { this.client.resign(); }
+
+  close() {
+    clearInterval(this.tick);
+    this.client.close();
+  }
+
+  names(game) {
+    return this.shell.page.names(game);
+  }
+
+  /** Creates a room for game; the creator takes seat 0 and moves first. */
+  create(game, options = {}) {
+    this.shell.showPhase('game');
+    $('online-status').textContent = ROOM.creating;
+    return this.client.create(game, options);
+  }
+
+  /** Opens a room from its link: resume with a stored token, else the join card. */
+  async open(room) {
+    if (localStorage.getItem(tokenKey(room))) {
+      this.shell.showPhase('game');
+      $('online-status').textContent = ROOM.rejoining;
+    } else {
+      this.showInvite();
+    }
+    await this.client.open(room);
+  }
+
+  /** The join card while the room is being looked at. */
+  showInvite() {
+    this.shell.showPhase('join');
+    $('join-title').textContent = ROOM.inviteTitle;
+    $('join-text').textContent = ROOM.checking;
+    $('join-button').hidden = true;
+  }
+
+  /** The join card from a peeked snapshot: the game, and a seat or only watching. */
+  renderInvite(s) {
+    const free = s.status === 'waiting' ? s.seats.findIndex((x) => x.kind === 'empty') : -1;
+    this.previewSeat = free; // the board is shown from the seat a join would take
+    const game = this.names(s.game).game || s.game;
+    const b = $('join-button');
+    if (free >= 0) {
+      $('join-title').textContent = ROOM.inviteTitle;
+      $('join-text').textContent = ROOM.invite(game, this.shell.page.colour(s.game, free));
+      b.textContent = ROOM.join;
+    } else {
+      $('join-title').textContent = ROOM.watchTitle;
+      $('join-text').textContent = s.status === 'over' ? ROOM.fullOver(game) : ROOM.full(game, s.seats.length);
+      b.textContent = ROOM.watch;
+    }
+    b.hidden = false;
+    b.disabled = false;
+  }
+
+  joined(m, first) {
+    this.previewSeat = -1;
+    $('online-title').textContent = m.seat < 0 ? ROOM.titleWatching : ROOM.titlePlaying;
+    const game = this.client.game || document.body.dataset.game;
+    const path = `/${game}/?room=${m.room}`;
+    if (first || !location.search.includes(m.room)) history.replaceState(null, '', path);
+    $('room-link').value = `${location.origin}${path}`;
+    this.shell.showPhase('game');
+  }
+
+  error(m) {
+    if (m.code === 'room-not-found') $('online-status').textContent = ROOM.notFound;
+    if (m.code === 'bad-token') {
+      this.showInvite();
+      this.client.peek();
+      return;
+    }
+    this.shell.say(m.message || ROOM.failed);
+  }
+
+  /** Draws a snapshot: the engine replays its moves (or loads its position), and the
+   * server's turn, result and draw offer override the engine's. */
+  async showState(snap) {
+    const c = this.client;
+    const shell = this.shell;
+    if (c.peeking) this.renderInvite(snap);
+    if (shell.game !== snap.game) shell.setGame(snap.game);
+    const a = await shell.engine.ask('load', { game: snap.game, moves: snap.moves || [] });
+    if (snap !== c.snap) return;
+    let v = a.ok ? a.view : null;
+    if (!v || v.fen !== snap.position) {
+      const b = await shell.engine.ask('load', { game: snap.game, fen: snap.position, moves: [] });
+      if (!b.ok || snap !== c.snap) return;
+      v = b.view;
+    }
+    const seat = c.seat;
+    const playing = snap.status === 'playing';
+    v.toMove = playing ? snap.toMove : -1;
+    if (!playing) v.moves = [];
+    if (snap.result) {
+      const w = snap.result.winner;
+      v.outcome = { status: w == null || w < 0 ? 'draw' : 'win', winner: w == null ? -1 : w, reason: snap.result.reason };
+    }
+    if (snap.dice) v.dice = snap.dice;
+    if (snap.phase) v.phase = snap.phase;
+    v.offer = playing && !!snap.drawOffer && snap.drawOffer.seat !== seat && seat >= 0;
+    v.canOffer = playing && seat >= 0 && !!(snap.seats[seat] && snap.seats[seat].mayOfferDraw) && snap.policy && snap.policy.drawOffers;
+    $('room-link-box').hidden = !(snap.status === 'waiting' && seat === 0);
+    $('rematch').hidden = !(snap.status === 'over' && seat >= 0);
+    const voted = (snap.rematch || []).includes(seat);
+    $('rematch').disabled = voted;
+    if (snap.status === 'over' && seat >= 0) {
+      $('online-status').textContent = voted ? ROOM.rematchWaiting : (snap.rematch || []).length ? ROOM.rematchAsked : '';
+    } else if (snap.status === 'playing') {
+      $('online-status').textContent = '';
+    }
+    shell.setView(v);
+    this.renderSeats();
+  }
+
+  /** The turn line while the room is not in play for this page, else null. */
+  turnText() {
+    const c = this.client;
+    const s = c.snap;
+    if (!s) return c.peeking ? ROOM.checking : ROOM.connecting;
+    const side = (seat) => this.shell.page.colour(s.game, seat);
+    if (c.peeking && s.status === 'waiting') return ROOM.joinStarts;
+    if (c.peeking && s.status === 'playing') return ROOM.preview(side(s.toMove));
+    if (s.status === 'waiting') return c.seat === 0 ? ROOM.waitingFriend : ROOM.waitingOthers;
+    if (c.seat < 0 && s.status === 'playing') return ROOM.spectating(side(s.toMove));
+    return null;
+  }
+
+  /** The seats with their state and away timers; the takeover button when one is due. */
+  renderSeats() {
+    const c = this.client;
+    const s = c.snap;
+    const ul = $('seats');
+    if (!s) return;
+    const now = c.now();
+    ul.textContent = '';
+    let canTake = false;
+    s.seats.forEach((seat, i) => {
+      const li = document.createElement('li');
+      let who = i === c.seat ? ROOM.me : ROOM.opponent;
+      if (c.seat < 0) who = ROOM.seatNo(i);
+      const t = seatTimers(s, i, now, c.seat);
+      let st;
+      if (seat.kind === 'empty') st = ROOM.empty;
+      else if (seat.kind === 'ai' || seat.ai) st = ROOM.aiPlaying;
+      else if (seat.connected) st = ROOM.connected;
+      else if (t.aiInMs > 0) st = ROOM.aiIn(clock(t.aiInMs));
+      else if (t.takeoverInMs > 0) st = ROOM.takeoverIn(clock(t.takeoverInMs));
+      else st = ROOM.away;
+      if (t.mayTakeOver) canTake = true;
+      li.textContent = `${this.shell.page.colour(s.game, i)} · ${who}: ${st}`;
+      li.className = seat.connected ? 'on' : 'off';
+      ul.appendChild(li);
+    });
+    if (s.spectators) {
+      const li = document.createElement('li');
+      li.textContent = ROOM.spectators(s.spectators);
+      ul.appendChild(li);
+    }
+    $('takeover').hidden = !canTake;
+  }
+
+  async copy() {
+    const url = $('room-link').value;
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      $('room-link').select();
+      if (document.execCommand) document.execCommand('copy');
+    }
+    this.shell.say(ROOM.copied);
+  }
+}

@@ -1,0 +1,131 @@
+// The 3D scene (three.js) every 3D board shares: renderer, lights, camera with two view
+// presets, orbit and zoom, taps (a press and release that barely moved) and resizing. What
+// stands on the table comes from a board module (boards/squares.js; star boards later),
+// which knows its cells and pieces; the scene knows no game and no rules.
+//
+// A board module implements:
+//   frame()                 {half, scale, flip}: half the table's width (world units), a zoom
+//                           scale (1 for an 8-cell board) and whether it is seen from the far side
+//   pick(raycaster)         the cell under the ray (a number), 0 for a board place that is no
+//                           cell, null when off the board
+//   worldOf(cell)           the Vector3 to project for a cell (tests tap there), or null
+import {
+  WebGLRenderer, Scene as Scene3, PerspectiveCamera, Color, HemisphereLight, DirectionalLight,
+  Vector2, Vector3, Raycaster, SRGBColorSpace,
+} from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+
+export class Scene {
+  /**
+   * @param {HTMLCanvasElement} canvas  its parent element sets the size
+   * @param {(cell: number|null) => void} onTap
+   */
+  constructor(canvas, onTap) {
+    this.canvas = canvas;
+    this.onTap = onTap;
+    this.mode = 'oblique';
+    this.board = null;
+    this.renderer = new WebGLRenderer({ canvas, antialias: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.outputColorSpace = SRGBColorSpace;
+    this.scene = new Scene3();
+    this.scene.background = new Color('#f4efe6');
+    this.camera = new PerspectiveCamera(32, 1, 0.1, 300);
+    this.scene.add(new HemisphereLight(0xfff6e8, 0x5a4636, 1.6));
+    const sun = new DirectionalLight(0xffffff, 1.8);
+    sun.position.set(4, 12, 6);
+    this.scene.add(sun);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.enableDamping = false;
+    this.controls.enablePan = false;
+    this.controls.maxPolarAngle = Math.PI * 0.46;
+    this.controls.addEventListener('change', () => this.render());
+    this.raycaster = new Raycaster();
+    // a tap is a press and release of one pointer that barely moved; a second finger
+    // (pinch) cancels it
+    let down = null;
+    const active = new Set();
+    canvas.addEventListener('pointerdown', (e) => {
+      active.add(e.pointerId);
+      down = active.size === 1 ? { x: e.clientX, y: e.clientY, id: e.pointerId } : null;
+    });
+    const release = (e) => { active.delete(e.pointerId); };
+    canvas.addEventListener('pointercancel', (e) => { release(e); down = null; });
+    canvas.addEventListener('pointerup', (e) => {
+      release(e);
+      if (!down || down.id !== e.pointerId) return;
+      const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y);
+      down = null;
+      if (moved < 8) this.onTap(this.pick(e.clientX, e.clientY));
+    });
+    new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
+    this.resize();
+  }
+
+  /** Puts a board module on the table (see the file comment). */
+  use(board) {
+    this.board = board;
+  }
+
+  /** Whether the board is seen from the far side (seat 1). */
+  get flip() {
+    return !!this.board && this.board.frame().flip;
+  }
+
+  resize() {
+    const w = this.canvas.parentElement.clientWidth;
+    const h = this.canvas.parentElement.clientHeight || w;
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    if (this.board && this.board.ready) this.setView(this.mode);
+    this.render();
+  }
+
+  /** Moves the camera to a preset, 'oblique' or 'top', framing the whole board. */
+  setView(mode) {
+    this.mode = mode;
+    const f = this.board ? this.board.frame() : { half: 4.8, scale: 1, flip: false };
+    const dir = f.flip ? -1 : 1;
+    const half = f.half;
+    const tan = Math.tan((this.camera.fov * Math.PI) / 360);
+    // move the camera back until the four corners of the frame are on screen
+    const corners = [[-half, half], [half, half], [-half, -half], [half, -half]].map(([x, z]) => new Vector3(x, 0, z));
+    let d = half / tan;
+    for (let i = 0; i < 40; i++, d *= 1.04) {
+      if (mode === 'top') this.camera.position.set(0, d, 0.001 * dir);
+      else if (this.camera.aspect < 1.2) this.camera.position.set(0, d * 0.92, d * 0.4 * dir); // narrow: steeper
+      else this.camera.position.set(0, d * 0.86, d * 0.52 * dir);
+      this.camera.lookAt(0, 0, 0);
+      this.camera.updateMatrixWorld();
+      if (corners.every((c) => { const p = c.clone().project(this.camera); return Math.abs(p.x) < 0.96 && Math.abs(p.y) < 0.9; })) break;
+    }
+    this.controls.target.set(0, 0, 0);
+    this.controls.minDistance = 5 * f.scale;
+    this.controls.maxDistance = 30 * f.scale;
+    this.controls.update();
+    this.render();
+  }
+
+  render() {
+    this.renderer.render(this.scene, this.camera);
+  }
+
+  /** The cell under client point (x, y): the board module's answer for the ray there. */
+  pick(clientX, clientY) {
+    if (!this.board) return null;
+    const r = this.canvas.getBoundingClientRect();
+    const ndc = new Vector2(((clientX - r.left) / r.width) * 2 - 1, -((clientY - r.top) / r.height) * 2 + 1);
+    this.raycaster.setFromCamera(ndc, this.camera);
+    return this.board.pick(this.raycaster);
+  }
+
+  /** Client coordinates of a cell's centre (at piece height): the browser tests' hook. */
+  squareToScreen(cell) {
+    const w = this.board && this.board.worldOf(cell);
+    if (!w) return null;
+    const v = w.project(this.camera);
+    const r = this.canvas.getBoundingClientRect();
+    return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
+  }
+}

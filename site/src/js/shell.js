@@ -1,0 +1,444 @@
+// The game page's shell, shared by every game: the mode menu (against the AI at a level, as
+// the second player, on this device, online), the AI loop, undo, restart, resign (two
+// presses), draw offers for games that have them, the turn and result lines, the live
+// regions (polite for moves and turns, assertive for refusals), the room link path and the
+// test hooks (window.__madang). Every rules question goes to the engine worker; what a game
+// draws and how a tap selects a move comes from its page (the game object, see Shell()).
+import { Engine } from './engine.js';
+import { RoomPanel } from './room-panel.js';
+import { MoveList } from './move-list.js';
+import { MSG, ROOM, refused } from './text.js';
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * A game family's page, as the shell needs it:
+ *   family                      the engine module ('draughts')
+ *   game                        the game id shown first (a page may offer several)
+ *   setGame(id)                 the page shows game id (title, rule choice)
+ *   colour(game, seat)          a seat's Korean name ('흑')
+ *   names(game)                 {game: Korean name, seats: n} for the room panel
+ *   resultText(game, outcome, names[])  the end-of-game line
+ *   spoken(move)                a move read aloud
+ *   turnNote(view)              '' or a sentence after the turn line (' 따먹는 수만 …')
+ *   draw(view, {animate, viewer})  draws the board, the cell panel and the game's facts
+ *   tap(cell)                   the player's tap on a cell (null: off the board) in their turn
+ *   samePosition(a, b)          two views show one position (a selection survives)
+ *   focusBoard()                keyboard focus to the cell panel (a game started from the menu)
+ *   drawOffers                  the game has draw offers riding on moves
+ */
+export class Shell {
+  /** @param {object} game  the page (see above); @param {object} scene  the 3D scene */
+  constructor(game, scene) {
+    this.page = game;
+    this.engine = new Engine(game.family);
+    this.game = game.game;
+    this.mode = null; // 'ai' | 'local' | 'online'
+    this.level = 'intermediate';
+    this.human = 0; // vs AI: my seat
+    this.view = null;
+    this.sel = null; // the page's selection; cleared with every new position
+    this.offerNext = false;
+    this.thinking = false;
+    this.gen = 0;
+    this.seed = 1;
+    this.online = null;
+    this.firstMovesAt = 0;
+    this.board3d = scene;
+    this.moveList = new MoveList($('moves'), $('history'), (m) => this.play(m));
+    window.__madang = this;
+    this.bind();
+  }
+
+  // ---- test hooks ------------------------------------------------------------
+
+  /** Client coordinates of a cell on the canvas. */
+  squareToScreen(cell) { return this.board3d.squareToScreen(cell); }
+
+  /** Test hook: a local game of game from a position text ('' for the start) in mode 'local' or 'ai'. */
+  startFrom(game, fen, mode = 'local', level = 'beginner', human = 0) {
+    this.setGame(game);
+    return this.startLocal(mode, level, human, fen);
+  }
+
+  // ---- messages --------------------------------------------------------------
+
+  /** A refusal or notice in the assertive region, gone after 4 s. */
+  say(text) {
+    const a = $('alert');
+    a.textContent = '';
+    requestAnimationFrame(() => { a.textContent = text; });
+    clearTimeout(this.sayTimer);
+    this.sayTimer = setTimeout(() => { a.textContent = ''; }, 4000);
+  }
+
+  // ---- menu --------------------------------------------------------------------
+
+  setGame(game) {
+    this.game = game;
+    this.page.setGame(game);
+  }
+
+  bind() {
+    for (const b of document.querySelectorAll('[data-mode]')) {
+      b.addEventListener('click', () => {
+        const mode = b.dataset.mode;
+        if (mode === 'online') return this.startOnline();
+        return this.startLocal(mode === 'local' ? 'local' : 'ai', b.dataset.level, mode === 'ai-second' ? 1 : 0);
+      });
+    }
+    $('view-oblique').addEventListener('click', () => this.setCamera('oblique'));
+    $('view-top').addEventListener('click', () => this.setCamera('top'));
+    $('offer-draw').addEventListener('click', () => {
+      this.offerNext = !this.offerNext;
+      this.render();
+      if (this.offerNext) this.say(MSG.offerNext);
+    });
+    $('accept-draw').addEventListener('click', () => this.acceptDraw());
+    $('accept-draw-board').addEventListener('click', () => this.acceptDraw());
+    $('undo').addEventListener('click', () => this.undo());
+    $('restart').addEventListener('click', () => this.startLocal(this.mode, this.level, this.human));
+    $('resign').addEventListener('click', () => this.resign());
+    $('back-to-menu').addEventListener('click', () => this.backToMenu());
+  }
+
+  setCamera(mode) {
+    this.board3d.setView(mode);
+    $('view-oblique').setAttribute('aria-pressed', String(mode === 'oblique'));
+    $('view-top').setAttribute('aria-pressed', String(mode === 'top'));
+  }
+
+  /** Shows one phase of the side column: 'menu', 'join' (a room link) or 'game'. */
+  showPhase(phase) {
+    if (phase !== 'menu') $('menu-notice').hidden = true;
+    $('menu').hidden = phase !== 'menu';
+    $('join').hidden = phase !== 'join';
+    $('online').hidden = this.mode !== 'online' || phase === 'menu' || phase === 'join';
+    $('controls').hidden = phase !== 'game';
+    $('panel').hidden = phase !== 'game';
+    $('undo').hidden = this.mode === 'online';
+    $('restart').hidden = this.mode === 'online';
+  }
+
+  /** Starts the page: a room from ?room=, else the menu over the start position. */
+  start() {
+    $('board-loading').hidden = true;
+    this.setGame(this.game);
+    const room = new URLSearchParams(location.search).get('room');
+    if (room) {
+      this.mode = 'online';
+      this.online = new RoomPanel(this);
+      this.online.open(room);
+    } else {
+      this.showPhase('menu');
+      this.preview();
+    }
+  }
+
+  /** The start position of the chosen game behind the menu. */
+  preview() {
+    const game = this.game;
+    this.engine.ask('start', { game }).then((a) => {
+      if (!a.ok) return this.say(MSG.engineFailed);
+      if (!this.mode && this.game === game) this.setView(a.view);
+      return undefined;
+    });
+  }
+
+  async startLocal(mode, level, human, fen = '') {
+    if (this.online) { this.online.close(); this.online = null; }
+    this.mode = mode;
+    this.level = level || 'intermediate';
+    this.human = mode === 'ai' ? human : 0;
+    this.seed = (Math.random() * 2 ** 31) | 0;
+    this.gen++;
+    this.thinking = false;
+    this.sel = null;
+    this.offerNext = false;
+    $('result').hidden = true;
+    // a notice over the menu (a dead room link) goes as soon as a game is chosen
+    $('menu-notice').hidden = true;
+    const a = await this.engine.ask('start', { game: this.game, fen });
+    if (!a.ok) return this.say(MSG.engineFailed);
+    const fromMenu = !$('menu').hidden;
+    this.showPhase('game');
+    this.setView(a.view);
+    if (fromMenu) this.page.focusBoard();
+    return this.maybeAI();
+  }
+
+  startOnline() {
+    this.gen++;
+    this.mode = 'online';
+    this.online = new RoomPanel(this);
+    this.online.create(this.game);
+  }
+
+  backToMenu() {
+    this.gen++;
+    this.thinking = false;
+    if (this.online) { this.online.close(); this.online = null; }
+    this.mode = null;
+    if (location.search) history.replaceState(null, '', location.pathname);
+    this.showPhase('menu');
+    this.preview();
+  }
+
+  /** A room link that leads nowhere: back to the menu with the reason on top of it. */
+  roomNotFound() {
+    this.backToMenu();
+    const n = $('menu-notice');
+    n.hidden = false;
+    n.textContent = `${ROOM.notFound} ${ROOM.newGameBelow}`;
+  }
+
+  // ---- whose turn, who is who -------------------------------------------------------
+
+  myTurn() {
+    const v = this.view;
+    if (!v || !this.mode || v.toMove < 0 || this.thinking) return false;
+    if (this.mode === 'local') return true;
+    if (this.mode === 'online') return !!this.online && this.online.canMove(v.toMove);
+    return v.toMove === this.human;
+  }
+
+  /** The seat the board is seen from: my seat (or the seat a join would take), else 0. */
+  viewer() {
+    if (this.mode === 'ai') return this.human;
+    if (this.mode === 'online') {
+      if (!this.online) return 0;
+      return this.online.seat >= 0 ? this.online.seat : this.online.previewSeat;
+    }
+    return 0;
+  }
+
+  spectating() {
+    return this.mode === 'online' && !!this.online && this.online.seat < 0;
+  }
+
+  over() {
+    return !!this.view && this.view.outcome.status !== 'ongoing';
+  }
+
+  colour(seat) {
+    return this.page.colour(this.view.game, seat);
+  }
+
+  /** A seat as the viewer knows it: 나/AI/상대 with the colour; a spectator and people on
+   * one device see the colour alone. */
+  sideName(seat) {
+    const s = this.colour(seat);
+    if (this.spectating()) return s;
+    if (this.mode === 'ai') return seat === this.human ? `${ROOM.me}(${s})` : `AI(${s})`;
+    if (this.mode === 'online' && this.online) return seat === this.online.seat ? `${ROOM.me}(${s})` : `${ROOM.opponent}(${s})`;
+    return s;
+  }
+
+  // ---- the picture ---------------------------------------------------------------
+
+  render(animate = false) {
+    const v = this.view;
+    if (!v || !v.game) return;
+    this.page.draw(v, { animate, viewer: this.viewer() });
+    this.renderTurn();
+    this.renderPanel();
+  }
+
+  renderTurn() {
+    const v = this.view;
+    const t = $('turn');
+    const over = v.outcome.status !== 'ongoing';
+    $('result').hidden = !over;
+    if (!this.mode) {
+      t.textContent = MSG.menuHint;
+      t.dataset.state = 'menu';
+    } else if (over) {
+      const names = [...Array(this.seats(v)).keys()].map((i) => this.sideName(i));
+      $('result').textContent = `게임 끝: ${this.page.resultText(v.game, v.outcome, names)}`;
+      t.textContent = MSG.gameOver;
+      t.dataset.state = 'over';
+    } else if (this.mode === 'online' && this.online && this.online.turnText()) {
+      t.textContent = this.online.turnText();
+      t.dataset.state = 'wait';
+    } else if (this.thinking) {
+      t.textContent = MSG.aiThinking;
+      t.dataset.state = 'ai';
+    } else {
+      const side = this.colour(v.toMove);
+      let s;
+      if (this.mode === 'local') s = `${side} 차례입니다.`;
+      else if (this.myTurn()) s = `내 차례입니다 (${side}).`;
+      else s = `${this.mode === 'ai' ? 'AI' : ROOM.opponent} 차례입니다 (${side}).`;
+      s += this.page.turnNote(v);
+      if (v.offer) s += ` ${MSG.offered}.`;
+      t.textContent = s;
+      t.dataset.state = this.myTurn() ? 'mine' : 'wait';
+    }
+    const canAccept = !!v.offer && this.myTurn();
+    $('accept-draw-board').hidden = !canAccept;
+    $('accept-draw').hidden = !canAccept;
+  }
+
+  /** How many seats the view's game has. */
+  seats(v) {
+    return v.seats || 2;
+  }
+
+  renderPanel() {
+    const v = this.view;
+    const mine = this.myTurn();
+    let empty;
+    if (v.toMove < 0) empty = MSG.none;
+    else if (this.spectating()) empty = ROOM.spectatingList(this.colour(v.toMove));
+    else if (this.mode === 'ai') empty = MSG.aiToMove;
+    else empty = MSG.opponentToMove;
+    this.moveList.render(v.moves, { enabled: mine, spoken: (m) => this.page.spoken(m), empty });
+    $('fact-last').textContent = v.last ? `${this.sideName(v.last.seat)} ${v.last.alg}` : '—';
+    const offer = $('offer-draw');
+    // once the game is over only '다시 하기' and the menu remain
+    offer.disabled = !(mine && v.canOffer) || this.over() || (this.mode === 'online' && !this.online);
+    if (offer.disabled) this.offerNext = false;
+    offer.setAttribute('aria-pressed', String(this.offerNext));
+    offer.classList.toggle('on', this.offerNext);
+    this.moveList.history(v.history, (e) => e.alg + (e.offer ? MSG.offerMark : ''));
+    $('undo').disabled = this.thinking || v.ply === 0 || this.over() || (this.mode === 'ai' && !v.history.some((e) => e.seat === this.human));
+    $('resign').disabled = v.outcome.status !== 'ongoing' || this.thinking;
+    $('resign').hidden = this.mode === 'online' && !(this.online && this.online.seat >= 0 && this.online.snap && this.online.snap.status === 'playing');
+  }
+
+  /** A new view from the engine (or the room): draws it and tells the live region. */
+  setView(v) {
+    const prev = this.view;
+    this.view = v;
+    // a view that changes nothing on the board (a spectator came, a seat reconnected)
+    // keeps the selection
+    if (!(prev && this.page.samePosition(prev, v))) this.sel = null;
+    const animate = !!(prev && prev.game === v.game && v.ply === prev.ply + 1 && v.last);
+    if (v.moves.length && !this.firstMovesAt) {
+      this.firstMovesAt = performance.now();
+      document.body.dataset.ready = 'true';
+    }
+    this.render(animate);
+    // one polite live region for moves and turns (the refusals go to the assertive #alert)
+    const moved = !prev || prev.ply !== v.ply || prev.game !== v.game;
+    if (moved && this.mode) {
+      const said = v.last && v.ply > 0 ? `${this.sideName(v.last.seat)} ${this.page.spoken(v.last)}. ` : '';
+      const now = v.outcome.status !== 'ongoing' ? $('result').textContent : $('turn').textContent;
+      $('live').textContent = said + now;
+    }
+  }
+
+  // ---- playing -------------------------------------------------------------------
+
+  /** A tap on a cell (null: off the board), from the canvas or the cell panel. */
+  tap(cell) {
+    const v = this.view;
+    if (!v || v.toMove < 0) return undefined;
+    if (cell !== null && !this.myTurn()) {
+      if (!this.mode || this.thinking) return undefined;
+      if (this.spectating()) return this.say(MSG.watching);
+      if (this.mode !== 'local') this.say(MSG.notYourTurn);
+      return undefined;
+    }
+    return this.page.tap(cell);
+  }
+
+  /** Plays a legal move of the view (with the draw offer when one is armed). */
+  async play(m) {
+    if (!this.myTurn()) return undefined;
+    const offer = this.offerNext;
+    this.offerNext = false;
+    this.sel = null;
+    if (this.mode === 'online') return this.online.move(m, offer);
+    const a = await this.engine.ask('play', { index: m.i, offer });
+    if (!a.ok) return this.say(refused.move(a.error));
+    this.setView(a.view);
+    return this.maybeAI(offer);
+  }
+
+  /** The AI's turn against the AI: asks the engine for its choice after at least 250 ms. */
+  async maybeAI(humanOffered = false) {
+    const v = this.view;
+    if (this.mode !== 'ai' || v.toMove < 0 || v.toMove === this.human || this.thinking) return undefined;
+    const gen = this.gen;
+    this.thinking = true;
+    this.render();
+    if (v.phase === 'roll') {
+      // dice games: the AI's seat rolls first (the engine's seeded local dice), then moves
+      const r = await this.engine.ask('roll');
+      if (gen !== this.gen) return undefined;
+      this.thinking = false;
+      if (!r.ok) return this.say(refused.aiMove(r.error));
+      this.setView(r.view);
+      return this.maybeAI();
+    }
+    const [a] = await Promise.all([
+      this.engine.ask('ai', { level: this.level, seed: this.seed + v.ply }),
+      new Promise((r) => setTimeout(r, 250)),
+    ]);
+    if (gen !== this.gen) return undefined;
+    this.thinking = false;
+    if (!a.ok) {
+      this.render();
+      return this.say(refused.aiChoice(a.error));
+    }
+    const c = a.choice;
+    let b;
+    if (c.accept) b = await this.engine.ask('acceptDraw');
+    else b = await this.engine.ask('play', { index: c.index, offer: c.offer });
+    if (gen !== this.gen) return undefined;
+    if (!b.ok) return this.say(refused.aiMove(b.error));
+    this.setView(b.view);
+    if (humanOffered && !c.accept) this.say(MSG.aiDeclined);
+    if (c.offer) this.say(MSG.aiOffers);
+    // with three seats the next seat may be an AI too
+    return this.maybeAI();
+  }
+
+  /** Dice games: the player's roll (online the server rolls; here the engine's dice). */
+  async roll() {
+    if (!this.myTurn() || this.view.phase !== 'roll') return undefined;
+    if (this.mode === 'online') return this.online.client.roll();
+    const a = await this.engine.ask('roll');
+    if (!a.ok) return this.say(refused.move(a.error));
+    this.setView(a.view);
+    return this.maybeAI();
+  }
+
+  async acceptDraw() {
+    if (this.mode === 'online') return this.online.acceptDraw();
+    const a = await this.engine.ask('acceptDraw');
+    if (a.ok) this.setView(a.view);
+    return undefined;
+  }
+
+  async undo() {
+    if (this.thinking || this.mode === 'online' || this.over()) return;
+    this.gen++;
+    const a = this.mode === 'ai' ? await this.engine.ask('undo', { toSeat: this.human }) : await this.engine.ask('undo', { plies: 1 });
+    if (a.ok) this.setView(a.view);
+    this.maybeAI();
+  }
+
+  /** Resigning takes two presses, so a slip of the finger does not end the game. */
+  async resign() {
+    const b = $('resign');
+    if (!b.dataset.armed) {
+      b.dataset.armed = '1';
+      b.textContent = MSG.resignArmed;
+      clearTimeout(this.disarm);
+      this.disarm = setTimeout(() => { delete b.dataset.armed; b.textContent = MSG.resign; }, 3000);
+      return undefined;
+    }
+    clearTimeout(this.disarm);
+    delete b.dataset.armed;
+    b.textContent = MSG.resign;
+    if (this.mode === 'online') return this.online.resign();
+    const seat = this.mode === 'ai' ? this.human : this.view.toMove;
+    this.gen++;
+    this.thinking = false;
+    const a = await this.engine.ask('resign', { seat });
+    if (a.ok) this.setView(a.view);
+    return undefined;
+  }
+}
