@@ -200,6 +200,7 @@ test('checkers online: the record marks draw offers, a spectator sees what it ca
     assert.match(await c.textContent('#panel-title'), /판 읽기/);
     assert.match(await c.textContent('#panel-hint'), /관전 중에는 둘 수 없습니다/);
     assert.doesNotMatch(await c.textContent('#panel-hint'), /말을 고른 뒤/);
+    assert.notEqual(await c.textContent('#moves-title'), '둘 수 있는 수');
     for (const sel of ['#offer-draw', '#undo', '#restart', '#resign', '#accept-draw']) {
       assert.equal(await c.isVisible(sel), false, `${sel} shown to a spectator`);
     }

@@ -383,6 +383,7 @@ export class Shell {
     $('panel-title').textContent = watching ? MSG.watchTitle : MSG.panelTitle;
     $('panel-hint').textContent = watching ? MSG.watchHint : MSG.panelHint;
     $('offer-row').hidden = watching;
+    $('moves-title').textContent = watching ? MSG.watchMovesTitle : MSG.movesTitle;
     const offer = $('offer-draw');
     // once the game is over only '다시 하기' and the menu remain
     offer.disabled = !(mine && v.canOffer) || this.over() || (this.mode === 'online' && !this.online);

@@ -22,6 +22,8 @@ export const MSG = {
   panelTitle: '버튼으로 두기',
   panelHint: '말을 고른 뒤 멈출 칸을 누릅니다. 방향키로 칸을 옮기고 Enter로 누릅니다.',
   watchTitle: '버튼으로 판 읽기',
+  movesTitle: '둘 수 있는 수',
+  watchMovesTitle: '차례',
   watchHint: '관전 중에는 둘 수 없습니다. 방향키로 칸을 옮기면 칸마다 놓인 말을 읽어 줍니다. 수가 두어지면 판과 기보가 바로 바뀝니다.',
   resumeButton: '이어서 하기',
   /** The saved game offered over the menu after a reload. */
