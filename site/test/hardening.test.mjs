@@ -220,7 +220,7 @@ test('checkers online: the record marks draw offers, a spectator sees what it ca
   await ctxC.close();
 });
 
-test('a Korean web font ships with the site, split by unicode-range, fetched only when needed', async () => {
+test('a Korean web font ships with the site, split by unicode-range, fetched only when needed', async (t) => {
   const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const fonts = [];
   ctx.on('request', (r) => { if (/\.woff2?$/.test(new URL(r.url()).pathname)) fonts.push(r.url()); });
@@ -243,6 +243,8 @@ test('a Korean web font ships with the site, split by unicode-range, fetched onl
     });
     assert.ok(loaded.n > 0 && loaded.ok, JSON.stringify(loaded));
     assert.ok(fonts.length > 0 && fonts.length <= 40, `font files fetched: ${fonts.length}`);
+    const bytes = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /\.woff2$/.test(r.name)).reduce((n, r) => n + r.encodedBodySize, 0));
+    t.diagnostic(`web font for the checkers page's text: ${fonts.length} files, ${bytes} bytes`);
     assert.ok(fonts.every((u) => /\/assets\/fonts\/noto-sans-kr-[a-z0-9-]+-400-normal-[A-Z0-9]{8}\.woff2$/.test(new URL(u).pathname)), fonts.join(' '));
     // the licence is served beside the fonts
     // the licence is served beside the fonts and linked from the page
