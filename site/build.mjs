@@ -127,9 +127,27 @@ for (const family of Object.keys(FAMILIES)) {
   engines[family] = { worker: `/assets/${dir}/worker.js`, wasm: `/assets/${dir}/madang.wasm` };
 }
 
-const css = readFileSync(join(src, 'css/site.css'));
-names['site.css'] = `site-${hash(css)}.css`;
-writeFileSync(join(assets, names['site.css']), css);
+// the style sheet with the Korean web font (@fontsource/noto-sans-kr, SIL Open Font License
+// 1.1): esbuild inlines the font's @font-face rules, one per unicode-range subset, and copies
+// the font files to assets/fonts/<name>-<HASH>.woff2 (.woff for old browsers), so a browser
+// fetches only the subsets of the letters a page shows; the licence goes beside them
+const style = await esbuild.build({
+  entryPoints: { site: join(src, 'css/site.css') },
+  bundle: true,
+  minify: true,
+  outdir: assets,
+  entryNames: '[name]-[hash]',
+  assetNames: 'fonts/[name]-[hash]',
+  loader: { '.woff2': 'file', '.woff': 'file' },
+  metafile: true,
+  logLevel: 'warning',
+});
+for (const [file, o] of Object.entries(style.metafile.outputs)) {
+  if (o.entryPoint && file.endsWith('.css')) names['site.css'] = relative(assets, resolve(file));
+}
+const ofl = readFileSync(join(root, 'node_modules/@fontsource/noto-sans-kr/LICENSE'));
+names['OFL-noto-sans-kr.txt'] = `fonts/OFL-noto-sans-kr-${hash(ofl)}.txt`;
+writeFileSync(join(assets, names['OFL-noto-sans-kr.txt']), ofl);
 
 /** A page with every /assets/<logical name> replaced by its hashed path. */
 const link = (html) => html.replace(/\/assets\/([\w.-]+)/g, (m, f) => {
@@ -150,13 +168,17 @@ for (const [family, { games, html }] of Object.entries(FAMILIES)) {
 }
 
 // compressed copies of everything a server sends
-const packable = /\.(html|js|css|wasm|json|svg|txt)$/;
+// (the fonts too, although woff2 gains little: one rule for every file a server sends)
+const packable = /\.(html|js|css|wasm|json|svg|txt|woff2?)$/;
 for (const p of walk(out)) {
   if (!packable.test(p)) continue;
   const b = readFileSync(p);
   const rel = relative(out, p);
+  // a font is compressed already: a fast brotli level gains as much as 11 does, in a second
+  // instead of a minute for the fonts together
+  const quality = /\.woff2?$/.test(p) ? 4 : 11;
   writeFileSync(`${p}.br`, packed.get(`${rel}.br`) || brotliCompressSync(b, {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length },
+    params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length },
   }));
   writeFileSync(`${p}.gz`, packed.get(`${rel}.gz`) || gzipSync(b, { level: 9 }));
 }

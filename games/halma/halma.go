@@ -1,10 +1,7 @@
 // Package halma is the star-board family of games (chinese-checkers, diamond-kr, diamond):
-// importing it registers the three games' rules (madang/rules/halma) and the family in
-// package games. The tools' hooks (fast perft) are added by madang/games/halma/cli.
-//
-// The family has no AI engine yet (ai/halma); until it has one, madang/games/all and
-// madang/games/allrules do not import this package (games/all's test requires an engine for
-// every game of every family).
+// importing it registers the three games' rules (madang/rules/halma), their engine
+// (madang/ai/halma) and the family in package games. The tools' hooks (fast perft) are added
+// by madang/games/halma/cli.
 //
 // The family's WebAssembly module imports this package alone.
 package halma
@@ -12,6 +9,8 @@ package halma
 import (
 	"madang/games"
 	rh "madang/rules/halma"
+
+	_ "madang/ai/halma" // the engines of the three star games
 )
 
 // Family is the star-board family as registered in package games.

@@ -38,6 +38,7 @@ var contentTypes = map[string]string{
 	".png":   "image/png",
 	".ico":   "image/x-icon",
 	".woff2": "font/woff2",
+	".woff":  "font/woff",
 }
 
 // static serves a built site (site/dist) with its precompressed copies.

@@ -32,7 +32,8 @@ export class MoveList {
       b.type = 'button';
       b.textContent = m.alg;
       b.dataset.text = m.text;
-      b.setAttribute('aria-label', o.spoken(m));
+      // the accessible name starts with the visible text (WCAG 2.5.3), then says it in words
+      b.setAttribute('aria-label', `${m.alg}, ${o.spoken(m)}`);
       b.addEventListener('click', () => this.onPick(m));
       li.appendChild(b);
       list.appendChild(li);

@@ -14,6 +14,7 @@ export class RoomPanel {
   constructor(shell) {
     this.shell = shell;
     this.previewSeat = -1;
+    this.offers = new Set(); // 'gameNo:index' of the record's moves that offered a draw
     this.client = new RoomClient({
       on: {
         connection: (s) => { $('online-status').textContent = s === 'open' ? '' : ROOM.reconnecting; },
@@ -150,6 +151,7 @@ export class RoomPanel {
       const w = snap.result.winner;
       v.outcome = { status: w == null || w < 0 ? 'draw' : 'win', winner: w == null ? -1 : w, reason: snap.result.reason };
     }
+    this.markOffers(snap, v);
     if (snap.dice) v.dice = snap.dice;
     if (snap.phase) v.phase = snap.phase;
     v.offer = playing && !!snap.drawOffer && snap.drawOffer.seat !== seat && seat >= 0;
@@ -165,6 +167,37 @@ export class RoomPanel {
     }
     shell.setView(v);
     this.renderSeats();
+  }
+
+  /** The record's draw offers: the snapshot names only the standing one (drawOffer) and a
+   * draw by agreement; the page remembers every one it has seen in this room (kept for the
+   * tab's session, so a reload keeps them) and marks them in the view's history. */
+  markOffers(snap, v) {
+    const key = `madang.offers.${snap.room || this.client.room}`;
+    if (!this.offersLoaded) {
+      this.offersLoaded = true;
+      try { for (const k of JSON.parse(sessionStorage.getItem(key) || '[]')) this.offers.add(k); } catch { /* none */ }
+    }
+    const no = snap.gameNo || 1;
+    const before = this.offers.size;
+    if (snap.drawOffer && snap.drawOffer.ply > 0) this.offers.add(`${no}:${snap.drawOffer.ply - 1}`);
+    if (snap.result && snap.result.reason === 'agreement' && snap.ply > 0) this.offers.add(`${no}:${snap.ply - 1}`);
+    if (this.offers.size !== before) {
+      try { sessionStorage.setItem(key, JSON.stringify([...this.offers])); } catch { /* denied */ }
+    }
+    v.history = (v.history || []).map((e, i) => (this.offers.has(`${no}:${i}`) ? { ...e, offer: true } : e));
+  }
+
+  /** The status line's note on people away from the room ('' when everyone is here). */
+  awayLine() {
+    const c = this.client;
+    const s = c.snap;
+    if (!s || s.status !== 'playing' || c.peeking) return '';
+    return s.seats
+      .map((seat, i) => ({ seat, i }))
+      .filter(({ seat, i }) => i !== c.seat && seat.kind === 'human' && !seat.connected)
+      .map(({ i }) => ROOM.awayLine(c.seat < 0 ? this.shell.page.colour(s.game, i) : ROOM.opponent))
+      .join(' ');
   }
 
   /** The turn line while the room is not in play for this page, else null. */

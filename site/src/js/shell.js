@@ -8,6 +8,7 @@ import { Engine } from './engine.js';
 import { RoomPanel } from './room-panel.js';
 import { MoveList } from './move-list.js';
 import { MSG, ROOM, refused } from './text.js';
+import { LocalSave } from './local-save.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,6 +47,8 @@ export class Shell {
     this.firstMovesAt = 0;
     this.board3d = scene;
     this.moveList = new MoveList($('moves'), $('history'), (m) => this.play(m));
+    this.saved = new LocalSave(game.family);
+    this.startFen = '';
     window.__madang = this;
     this.bind();
   }
@@ -67,9 +70,26 @@ export class Shell {
   say(text) {
     const a = $('alert');
     a.textContent = '';
-    requestAnimationFrame(() => { a.textContent = text; });
+    cancelAnimationFrame(this.sayFrame);
+    this.sayFrame = requestAnimationFrame(() => { a.textContent = text; });
     clearTimeout(this.sayTimer);
     this.sayTimer = setTimeout(() => { a.textContent = ''; }, 4000);
+  }
+
+  /** Every message of the game that ends: the notice, an armed resign button, a partial
+   * selection; a new game or the menu starts with none of them. */
+  clearMessages() {
+    cancelAnimationFrame(this.sayFrame);
+    clearTimeout(this.sayTimer);
+    $('alert').textContent = '';
+    $('live').textContent = '';
+    const b = $('resign');
+    clearTimeout(this.disarm);
+    delete b.dataset.armed;
+    b.textContent = MSG.resign;
+    $('result').hidden = true;
+    $('result').textContent = '';
+    this.wasOver = false;
   }
 
   // ---- menu --------------------------------------------------------------------
@@ -100,6 +120,7 @@ export class Shell {
     $('restart').addEventListener('click', () => this.startLocal(this.mode, this.level, this.human));
     $('resign').addEventListener('click', () => this.resign());
     $('back-to-menu').addEventListener('click', () => this.backToMenu());
+    $('resume-button').addEventListener('click', () => this.resumeLocal());
   }
 
   setCamera(mode) {
@@ -118,6 +139,50 @@ export class Shell {
     $('panel').hidden = phase !== 'game';
     $('undo').hidden = this.mode === 'online';
     $('restart').hidden = this.mode === 'online';
+    if (phase === 'menu') this.renderResume();
+  }
+
+  // ---- a game kept on this device ---------------------------------------------------
+
+  /** Over the menu: the game against the AI or on this device that a reload left, if any. */
+  renderResume() {
+    const g = this.saved.read();
+    $('resume').hidden = !g;
+    if (!g) return;
+    const name = this.page.names(g.game).game || g.game;
+    const who = g.mode === 'ai' ? MSG.resumeAI(g.level) : MSG.resumeLocal;
+    $('resume-text').textContent = MSG.resume(name, who, g.moves.length);
+  }
+
+  /** Continues the saved game: its position replayed by the engine, then the AI if it is to move. */
+  async resumeLocal() {
+    const g = this.saved.read();
+    if (!g) return undefined;
+    if (this.online) { this.online.close(); this.online = null; }
+    this.clearMessages();
+    this.setGame(g.game);
+    this.mode = g.mode;
+    this.level = g.level || 'intermediate';
+    this.human = g.mode === 'ai' ? g.human : 0;
+    this.seed = g.seed | 0;
+    this.startFen = g.fen || '';
+    this.gen++;
+    const gen = this.gen;
+    this.thinking = false;
+    this.sel = null;
+    this.offerNext = false;
+    const a = await this.saved.replay(this.engine, g);
+    if (gen !== this.gen) return undefined;
+    if (!a.ok) {
+      this.saved.clear();
+      this.mode = null;
+      return this.say(MSG.engineFailed);
+    }
+    this.showPhase('game');
+    this.view = null;
+    this.setView(a.view);
+    this.page.focusBoard();
+    return this.maybeAI();
   }
 
   /** Starts the page: a room from ?room=, else the menu over the start position. */
@@ -147,6 +212,8 @@ export class Shell {
 
   async startLocal(mode, level, human, fen = '') {
     if (this.online) { this.online.close(); this.online = null; }
+    this.clearMessages();
+    this.startFen = fen;
     this.mode = mode;
     this.level = level || 'intermediate';
     this.human = mode === 'ai' ? human : 0;
@@ -155,7 +222,6 @@ export class Shell {
     this.thinking = false;
     this.sel = null;
     this.offerNext = false;
-    $('result').hidden = true;
     // a notice over the menu (a dead room link) goes as soon as a game is chosen
     $('menu-notice').hidden = true;
     const a = await this.engine.ask('start', { game: this.game, fen });
@@ -168,6 +234,7 @@ export class Shell {
   }
 
   startOnline() {
+    this.clearMessages();
     this.gen++;
     this.mode = 'online';
     this.online = new RoomPanel(this);
@@ -175,6 +242,7 @@ export class Shell {
   }
 
   backToMenu() {
+    this.clearMessages();
     this.gen++;
     this.thinking = false;
     if (this.online) { this.online.close(); this.online = null; }
@@ -248,7 +316,12 @@ export class Shell {
     const v = this.view;
     const t = $('turn');
     const over = v.outcome.status !== 'ongoing';
-    $('result').hidden = !over;
+    const result = $('result');
+    result.hidden = !over;
+    // the result lies over the board; a player scrolled away (a phone's button board under the
+    // board) is brought back to it once, when the game ends
+    if (over && this.mode && !this.wasOver) requestAnimationFrame(() => this.showResult());
+    this.wasOver = over && !!this.mode;
     if (!this.mode) {
       t.textContent = MSG.menuHint;
       t.dataset.state = 'menu';
@@ -274,9 +347,20 @@ export class Shell {
       t.textContent = s;
       t.dataset.state = this.myTurn() ? 'mine' : 'wait';
     }
+    // a person away from the room is said under the board too, not only in the seats card
+    const away = !over && this.mode === 'online' && this.online ? this.online.awayLine() : '';
+    if (away) t.textContent += ` ${away}`;
     const canAccept = !!v.offer && this.myTurn();
     $('accept-draw-board').hidden = !canAccept;
     $('accept-draw').hidden = !canAccept;
+  }
+
+  /** Scrolls the result over the board into view when it is not (a phone scrolled down). */
+  showResult() {
+    const r = $('result');
+    if (r.hidden) return;
+    const b = r.getBoundingClientRect();
+    if (b.top < 0 || b.bottom > window.innerHeight) r.scrollIntoView({ block: 'center' });
   }
 
   /** How many seats the view's game has. */
@@ -294,6 +378,12 @@ export class Shell {
     else empty = MSG.opponentToMove;
     this.moveList.render(v.moves, { enabled: mine, spoken: (m) => this.page.spoken(m), empty });
     $('fact-last').textContent = v.last ? `${this.sideName(v.last.seat)} ${v.last.alg}` : '—';
+    // a spectator reads the board on the buttons but has nothing to play or offer
+    const watching = this.spectating();
+    $('panel-title').textContent = watching ? MSG.watchTitle : MSG.panelTitle;
+    $('panel-hint').textContent = watching ? MSG.watchHint : MSG.panelHint;
+    $('offer-row').hidden = watching;
+    $('moves-title').textContent = watching ? MSG.watchMovesTitle : MSG.movesTitle;
     const offer = $('offer-draw');
     // once the game is over only '다시 하기' and the menu remain
     offer.disabled = !(mine && v.canOffer) || this.over() || (this.mode === 'online' && !this.online);
@@ -319,6 +409,7 @@ export class Shell {
       document.body.dataset.ready = 'true';
     }
     this.render(animate);
+    if (this.mode === 'ai' || this.mode === 'local') this.saved.write(this, v);
     // one polite live region for moves and turns (the refusals go to the assertive #alert)
     const moved = !prev || prev.ply !== v.ply || prev.game !== v.game;
     if (moved && this.mode) {

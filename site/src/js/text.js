@@ -19,6 +19,17 @@ export const MSG = {
   aiToMove: 'AI가 둘 차례입니다.',
   opponentToMove: '상대가 둘 차례입니다.',
   offerMark: ' (무승부 제안)',
+  panelTitle: '버튼으로 두기',
+  panelHint: '말을 고른 뒤 멈출 칸을 누릅니다. 방향키로 칸을 옮기고 Enter로 누릅니다.',
+  watchTitle: '버튼으로 판 읽기',
+  movesTitle: '둘 수 있는 수',
+  watchMovesTitle: '차례',
+  watchHint: '관전 중에는 둘 수 없습니다. 방향키로 칸을 옮기면 칸마다 놓인 말을 읽어 줍니다. 수가 두어지면 판과 기보가 바로 바뀝니다.',
+  resumeButton: '이어서 하기',
+  /** The saved game offered over the menu after a reload. */
+  resume: (game, who, moves) => `이 기기에 두던 게임이 있습니다: ${game}, ${who}, ${moves}수까지 두었습니다.`,
+  resumeAI: (level) => `AI(${LEVEL[level] || level})와 대결`,
+  resumeLocal: '이 기기에서 2명',
 };
 
 /** '둘 수 없는 수입니다 (illegal-move).' and its kin: a refusal with the engine's code. */
@@ -61,6 +72,8 @@ export const ROOM = {
   aiPlaying: 'AI가 두는 중',
   connected: '연결됨',
   away: '연결 끊김',
+  /** The status line under the board when a seat's person is away (seat: '상대' or a colour). */
+  awayLine: (who) => `${who}의 연결이 끊겼습니다.`,
   takeoverIn: (clock) => `연결 끊김 · ${clock} 뒤 AI로 교체 가능`,
   aiIn: (clock) => `연결 끊김 · ${clock} 뒤 AI가 대신 둡니다`,
   spectators: (n) => `관전 ${n}명`,
