@@ -9,4 +9,5 @@ package all
 import (
 	_ "madang/games/backgammon/cli" // backgammon: madang/games/backgammon and its tool hooks
 	_ "madang/games/draughts/cli"   // checkers, draughts: madang/games/draughts and its tool hooks
+	_ "madang/games/halma/cli"      // chinese-checkers, diamond-kr, diamond: madang/games/halma and its tool hooks
 )

@@ -8,4 +8,5 @@ package allrules
 import (
 	_ "madang/rules/backgammon" // backgammon
 	_ "madang/rules/draughts"   // checkers, draughts
+	_ "madang/rules/halma"      // chinese-checkers, diamond-kr, diamond
 )
