@@ -7,7 +7,7 @@
 package main
 
 import (
-	_ "madang/games/halma" // the family's rules (and its AI engine once it has one), as registered for every program
+	_ "madang/games/halma" // the family's rules and AI engine, as registered for every program
 
 	"madang/site/wasm/halmaview"
 	"madang/site/wasm/jsapi"
