@@ -70,7 +70,8 @@ func formatOf(table []recordFormat, name string, data []byte) (recordFormat, boo
 // not name theirs (PDN: checkers by default; a GameType tag decides). With -v the notes
 // (unclaimed automatic draws, ambiguous captures settled by the moves that follow) are
 // printed too. --export writes the replayed games, moves in the rules' canonical text, in
-// their format. The exit status is 1 when K > 0, 2 for bad usage.
+// their format; it writes nothing (and leaves an existing FILE as it was) when an input
+// cannot be read, is not a record or its format cannot be written (.mat). The exit status is 1 when K > 0, 2 for bad usage.
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -105,17 +106,20 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	var nGames, moves, errs int
 	var exported bytes.Buffer
+	exportable := true // every input could be read and exported
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			fmt.Fprintf(stdout, "%s: cannot read: %v\n", f, err)
 			errs++
+			exportable = false
 			continue
 		}
 		format, ok := formatOf(table, f, data)
 		if !ok {
 			fmt.Fprintf(stdout, "%s: not a game record this program reads\n", f)
 			errs++
+			exportable = false
 			continue
 		}
 		opt := replayOptions(format, *game, *export != "")
@@ -138,9 +142,21 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		if rep.ExportErr != nil {
 			fmt.Fprintf(stdout, "%s: cannot export: %v\n", *export, rep.ExportErr)
 			errs++
+			exportable = false
 		}
 	}
-	if *export != "" {
+	// The export file is opened only when every input went into it: an existing file is
+	// never truncated for an export that could not be made.
+	if *export != "" && (!exportable || exported.Len() == 0) {
+		why := "not every input could be exported"
+		if exportable {
+			why = "no game to export"
+		}
+		fmt.Fprintf(stdout, "%s: not written: %s\n", *export, why)
+		if errs == 0 {
+			errs++
+		}
+	} else if *export != "" {
 		if err := os.WriteFile(*export, exported.Bytes(), 0o644); err != nil {
 			fmt.Fprintf(stdout, "%s: cannot export: %v\n", *export, err)
 			errs++

@@ -125,3 +125,32 @@ func TestReplayExport(t *testing.T) {
 		t.Errorf("export replays as %q, the source as %q", again, lines)
 	}
 }
+
+// --export refuses when an input cannot be exported (a .mat match, a file that is not a
+// record, a missing file) and leaves an existing output file as it was, even when other
+// inputs could be exported.
+func TestReplayExportRefused(t *testing.T) {
+	studio := sharedfiles.Path(t, "games", "backgammon", "studio")
+	mats, _ := filepath.Glob(filepath.Join(studio, "*.txt"))
+	if len(mats) == 0 {
+		t.Fatalf("no match in %s", studio)
+	}
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notes, []byte("hello"), 0o644)
+	good := filepath.Join(dir, "a.pdn")
+	os.WriteFile(good, []byte("[Event \"x\"]\n1. 11-15 23-19 *\n"), 0o644)
+	out := filepath.Join(dir, "out.pdn")
+	for _, in := range [][]string{{mats[0]}, {notes}, {filepath.Join(dir, "missing.pdn")}, {good, notes}} {
+		if err := os.WriteFile(out, []byte("keep"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, lines := replayCmd(t, append([]string{"--export", out}, in...)...)
+		if got, _ := os.ReadFile(out); code != 1 || string(got) != "keep" {
+			t.Errorf("%q: exit %d, output file %q, want 1 and the file untouched (%q)", in, code, got, lines)
+		}
+		if !strings.Contains(strings.Join(lines, "\n"), out+": not written") {
+			t.Errorf("%q: output %q does not say the export was not written", in, lines)
+		}
+	}
+}
