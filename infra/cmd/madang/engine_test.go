@@ -245,3 +245,12 @@ func TestHubQueuesCommandsDuringSearch(t *testing.T) {
 		}
 	}
 }
+
+// A refused pos is one clean protocol line: the reason once, no escaped line breaks.
+func TestHubErrorLine(t *testing.T) {
+	lines := runHub(t, aidraughts.Draughts, "pos pos=garbage\nquit\n")
+	want := `error message="draughts: bad notation: Hub position needs 51 characters: \"garbage\""`
+	if len(lines) != 1 || lines[0] != want {
+		t.Fatalf("got %q, want %q", lines, want)
+	}
+}
