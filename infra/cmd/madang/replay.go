@@ -90,21 +90,30 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	for _, id := range readable {
 		known = known || id == *game
 	}
-	if fs.NArg() == 0 || !known {
+	if !known {
+		fmt.Fprintf(stderr, "replay: unknown game %q (records are read for: %s)\n", *game, strings.Join(readable, ", "))
+		return 2
+	}
+	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "replay: want [--game "+strings.Join(readable, "|")+"] [-v] [--export FILE] FILE|DIR...")
 		return 2
 	}
 	start := time.Now()
 	var files []string
+	var nGames, moves, errs int
 	for _, a := range fs.Args() {
 		st, err := os.Stat(a)
 		if err == nil && st.IsDir() {
-			files = append(files, recordFiles(table, a)...)
+			in := recordFiles(table, a)
+			if len(in) == 0 {
+				fmt.Fprintf(stdout, "%s: no game record this program reads in this directory\n", a)
+				errs++
+			}
+			files = append(files, in...)
 			continue
 		}
 		files = append(files, a)
 	}
-	var nGames, moves, errs int
 	var exported bytes.Buffer
 	exportable := true // every input could be read and exported
 	for _, f := range files {

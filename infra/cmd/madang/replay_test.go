@@ -154,3 +154,20 @@ func TestReplayExportRefused(t *testing.T) {
 		}
 	}
 }
+
+// A directory without a record this program reads is an error, not "games=0"; an unknown
+// --game is named as such.
+func TestReplayEmptyDirAndUnknownGame(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("hello"), 0o644)
+	code, lines := replayCmd(t, dir)
+	if code != 1 || len(lines) != 2 || lines[0] != dir+": no game record this program reads in this directory" ||
+		lines[1] != "games=0 moves=0 errors=1" {
+		t.Errorf("empty dir: exit %d, output %q", code, lines)
+	}
+	var out, errb bytes.Buffer
+	code = dispatch([]string{"replay", "--game", "nope", "f.pdn"}, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), `unknown game "nope"`) || !strings.Contains(errb.String(), "checkers") {
+		t.Errorf("--game nope: exit %d, stderr %q", code, errb.String())
+	}
+}
