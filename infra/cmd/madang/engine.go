@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register("engine", "play checkers or draughts over the Hub protocol, backgammon over a line protocol, on stdin/stdout", runEngine)
+	register("engine", "play checkers or draughts over the Hub protocol, backgammon over a line protocol, on stdin/stdout (--game checkers|draughts|backgammon)", runEngine)
 }
 
 // runEngine: madang engine [--game draughts|checkers] [--tt MB]: a Hub protocol engine
@@ -30,7 +30,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	game := fs.String("game", "draughts", "game id: draughts or checkers")
+	game := fs.String("game", "draughts", "game id: draughts or checkers (Hub protocol), backgammon (line protocol: see -game backgammon -h)")
 	tt := fs.Int("tt", 64, "transposition table size in MB")
 	if err := fs.Parse(args); err != nil {
 		return 2

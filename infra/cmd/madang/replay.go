@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register("replay", "replay game records (PDN) through the rules", runReplay)
+	register("replay", "replay game records (the formats below) through the rules", runReplay)
 }
 
 // recordFormat is a record format with the family that reads it.
