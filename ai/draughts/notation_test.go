@@ -1,10 +1,12 @@
 package draughts
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
+	"madang/rules"
 	rd "madang/rules/draughts"
 )
 
@@ -133,5 +135,30 @@ func TestNotationRoundTrips(t *testing.T) {
 		if _, err := Draughts.ParseFEN(bad); err == nil {
 			t.Errorf("ParseFEN(%q) accepted", bad)
 		}
+	}
+}
+
+// Notation errors are one line that names the fault once and still match both
+// ErrNotation and rules.ErrNotation (the Hub engine prints them as one protocol line).
+func TestNotationErrorOneLine(t *testing.T) {
+	p := Draughts.Start()
+	_, e1 := Draughts.ParseHub("garbage")
+	_, e3 := Draughts.ParseFEN("W:W99")
+	_, e4 := Draughts.ParseMove(&p, "32-23")
+	_, e5 := Draughts.ParseHub("X" + strings.Repeat("e", 50))
+	for _, err := range []error{e1, e3, e4, e5} {
+		if err == nil {
+			t.Fatal("bad text accepted")
+		}
+		msg := err.Error()
+		if strings.Contains(msg, "\n") || strings.Count(msg, "bad notation") != 1 {
+			t.Errorf("error %q: want one line naming bad notation once", msg)
+		}
+		if !errors.Is(err, ErrNotation) || !errors.Is(err, rules.ErrNotation) {
+			t.Errorf("error %q does not match ErrNotation and rules.ErrNotation", msg)
+		}
+	}
+	if want := `draughts: bad notation: Hub position needs 51 characters: "garbage"`; e1 == nil || e1.Error() != want {
+		t.Errorf("ParseHub(garbage) = %v, want %q", e1, want)
 	}
 }

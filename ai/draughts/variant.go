@@ -58,8 +58,31 @@ func (v *Variant) Start() rd.Position { return v.R.Start() }
 // rules.ErrNotation.
 var ErrNotation = errors.New("draughts: bad notation")
 
+// notationError is one line, "draughts: bad notation: <detail>", that matches both
+// ErrNotation and rules.ErrNotation (and whatever the detail error wraps).
+type notationError struct {
+	detail string
+	err    error // the reader's own error, or nil
+}
+
+func (e *notationError) Error() string { return ErrNotation.Error() + ": " + e.detail }
+
+func (e *notationError) Unwrap() []error {
+	out := []error{ErrNotation, rules.ErrNotation}
+	if e.err != nil {
+		out = append(out, e.err)
+	}
+	return out
+}
+
 func notationErr(what, text string) error {
-	return errors.Join(ErrNotation, rules.ErrNotation, errors.New(what+": "+strconv.Quote(text)))
+	return &notationError{detail: what + ": " + strconv.Quote(text)}
+}
+
+// wrapNotation turns another reader's error into a notationError, without repeating
+// "bad notation" when its text starts with it.
+func wrapNotation(err error) error {
+	return &notationError{detail: strings.TrimPrefix(err.Error(), rules.ErrNotation.Error()+": "), err: err}
 }
 
 // ParseFEN reads a PDN FEN such as "W:W21,22:B1,K5" or "B:W31-50:B1-20" (rules/draughts
@@ -67,7 +90,7 @@ func notationErr(what, text string) error {
 func (v *Variant) ParseFEN(s string) (rd.Position, error) {
 	p, err := rd.ParseFEN(v.R, strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "\"")))
 	if err != nil {
-		return p, errors.Join(ErrNotation, err)
+		return p, wrapNotation(err)
 	}
 	return p, nil
 }
@@ -115,7 +138,7 @@ func (v *Variant) ParseHub(s string) (rd.Position, error) {
 	}
 	p, err := rd.ParseFEN(v.R, side+":W"+strings.Join(w, ",")+":B"+strings.Join(b, ","))
 	if err != nil {
-		return p, errors.Join(ErrNotation, err)
+		return p, wrapNotation(err)
 	}
 	return p, nil
 }

@@ -36,6 +36,18 @@ type Store struct {
 	db *bolt.DB
 }
 
+// inUseError names the file another server holds.
+type inUseError struct {
+	path string
+	err  error
+}
+
+func (e *inUseError) Error() string {
+	return ErrInUse.Error() + ": " + e.path + " stayed locked for 2 s"
+}
+
+func (e *inUseError) Unwrap() []error { return []error{ErrInUse, e.err} }
+
 // Options tune Open.
 type Options struct {
 	// NoSync skips the fsync after each write: faster, but a machine crash (not a process
@@ -43,13 +55,21 @@ type Options struct {
 	NoSync bool
 }
 
-// Open opens (creating when needed) the store in folder dir. It fails when another process
-// holds the file (after waiting 2 s).
+// ErrInUse is Open's error when another process (or another Open) holds the store's file.
+var ErrInUse = errors.New("the store is in use by another server (another madang serve on this data folder?)")
+
+// Open opens (creating when needed) the store in folder dir. It fails with an error
+// wrapping ErrInUse (and bbolt's ErrTimeout) when another process holds the file after
+// waiting 2 s.
 func Open(dir string, o Options) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	db, err := bolt.Open(filepath.Join(dir, FileName), 0o600, &bolt.Options{Timeout: 2 * time.Second, NoSync: o.NoSync})
+	path := filepath.Join(dir, FileName)
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second, NoSync: o.NoSync})
+	if errors.Is(err, bolt.ErrTimeout) {
+		return nil, &inUseError{path: path, err: err}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package embedded_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,5 +71,24 @@ func TestSweep(t *testing.T) {
 	}
 	if _, err := s.GetRoom(ctx, "old", now); !errors.Is(err, room.ErrNotFound) {
 		t.Fatalf("expired room kept: %v", err)
+	}
+}
+
+// A second Open of a folder in use says that another server holds it (bbolt's lock
+// timeout), not just "timeout".
+func TestOpenInUse(t *testing.T) {
+	dir := t.TempDir()
+	s, err := embedded.Open(dir, embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s2, err := embedded.Open(dir, embedded.Options{})
+	if err == nil {
+		s2.Close()
+		t.Fatal("a second Open of the same folder succeeded")
+	}
+	if !errors.Is(err, embedded.ErrInUse) || !strings.Contains(err.Error(), "another server") {
+		t.Errorf("second Open: %v, want ErrInUse naming another server", err)
 	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register("engine", "play checkers or draughts over the Hub protocol, backgammon over a line protocol, on stdin/stdout", runEngine)
+	register("engine", "play checkers or draughts over the Hub protocol, backgammon over a line protocol, on stdin/stdout (--game checkers|draughts|backgammon)", runEngine)
 }
 
 // runEngine: madang engine [--game draughts|checkers] [--tt MB]: a Hub protocol engine
@@ -30,7 +30,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	game := fs.String("game", "draughts", "game id: draughts or checkers")
+	game := fs.String("game", "draughts", "game id: draughts or checkers (Hub protocol), backgammon (line protocol: see -game backgammon -h)")
 	tt := fs.Int("tt", 64, "transposition table size in MB")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -136,49 +136,70 @@ func (h *hub) run(in io.Reader) {
 	}()
 	// The search runs in its own goroutine and hands its "done" line back, so that the
 	// loop prints it only once it has left the searching state: the GUI's next command
-	// then always finds the engine idle.
+	// then always finds the engine idle. Commands that arrive during a search (pos,
+	// level, go, new-game, ...) wait in pending and run in order once it has ended, so
+	// every go gets exactly one done for the position set before it; stop and ping act
+	// at once, and quit with nothing pending ends the search as at the end of input.
 	var cancel context.CancelFunc
 	var result chan string
-	// finish ends the session during a search (quit or the end of input): the search
-	// runs to its own limit (depth or time) and its line is printed; an unbounded search
-	// ("level infinite") is stopped at once, as stop would, and its move printed.
+	var pending []hubArgs
+	eof := false
+	// finish waits for the running search (quit or the end of input): it runs to its
+	// own limit (depth or time) and its line is printed; an unbounded search ("level
+	// infinite") is stopped at once, as stop would, and its move printed.
 	finish := func() {
 		if !h.bounded() {
 			cancel()
 		}
 		h.send(<-result)
 		cancel()
+		result, cancel = nil, nil
 	}
 	for {
-		var line string
-		var ok bool
-		if result != nil {
+		var c hubArgs
+		switch {
+		case result == nil && len(pending) > 0:
+			c, pending = pending[0], pending[1:]
+		case result == nil:
+			if eof {
+				return
+			}
+			line, ok := <-lines
+			if !ok {
+				return
+			}
+			c = parseHubLine(line)
+		case eof:
+			finish()
+			continue
+		default:
 			select {
-			case line, ok = <-lines:
+			case line, ok := <-lines:
+				if !ok {
+					eof = true
+					continue
+				}
+				c = parseHubLine(line)
 			case r := <-result:
+				cancel()
 				result, cancel = nil, nil
 				h.send(r)
 				continue
 			}
-		} else {
-			line, ok = <-lines
-		}
-		if !ok {
-			if result != nil {
-				finish()
-			}
-			return
-		}
-		c := parseHubLine(line)
-		if result != nil { // searching: only these commands are expected
-			switch c.cmd {
+			switch c.cmd { // searching
 			case "stop":
 				cancel()
 			case "ping":
 				h.send("pong")
 			case "quit":
-				finish()
-				return
+				if len(pending) == 0 {
+					finish()
+					return
+				}
+				pending = append(pending, c)
+			case "":
+			default:
+				pending = append(pending, c)
 			}
 			continue
 		}

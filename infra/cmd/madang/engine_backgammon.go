@@ -62,7 +62,7 @@ func runBackgammonEngine(args []string, in io.Reader, stdout, stderr io.Writer) 
 	}
 	level, err := ai.ParseLevel(*levelText)
 	if err != nil {
-		fmt.Fprintln(stderr, "engine:", err)
+		fmt.Fprintf(stderr, "engine: unknown level %q (want %s, %s or %s)\n", *levelText, ai.Beginner, ai.Intermediate, ai.Advanced)
 		return 2
 	}
 	e, err := ai.For(bg.ID)

@@ -122,3 +122,12 @@ func TestBackgammonEngineFlags(t *testing.T) {
 		}
 	}
 }
+
+// An unknown --level is named with the levels there are.
+func TestBackgammonEngineBadLevel(t *testing.T) {
+	var out, errb strings.Builder
+	code := runBackgammonEngine([]string{"--game", "backgammon", "--level", "nope"}, strings.NewReader(""), &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), `"nope"`) || !strings.Contains(errb.String(), "beginner, intermediate or advanced") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}

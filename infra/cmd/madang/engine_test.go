@@ -188,3 +188,69 @@ func TestHubGoAfterRefusedPos(t *testing.T) {
 		}
 	}
 }
+
+// Commands that arrive during a search (pos, level, go, new-game) are queued and handled
+// in order once the search ends; stop and ping act at once. Every go gets exactly one done,
+// for the position set before it. The second pos/level/go are sent while an unbounded
+// search runs, and ping's pong proves they were read before stop ends it.
+func TestHubQueuesCommandsDuringSearch(t *testing.T) {
+	start := "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+	for _, tail := range []string{"", "quit\n"} {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		h := newHub(aidraughts.Draughts, 1, outW)
+		go func() { h.run(inR); outW.Close() }()
+		var lines []string
+		got := make(chan struct{})
+		go func() {
+			sc := bufio.NewScanner(outR)
+			for sc.Scan() {
+				lines = append(lines, sc.Text())
+				if sc.Text() == "pong" {
+					got <- struct{}{}
+				}
+			}
+			close(got)
+		}()
+		send := func(s string) { io.WriteString(inW, s) }
+		send("pos pos=" + start + "\nlevel infinite\ngo think\n")
+		send("new-game\npos pos=" + start + " moves=\"32-28\"\nlevel depth=2\ngo think\nping\n")
+		select {
+		case <-got:
+		case <-time.After(10 * time.Second):
+			t.Fatal("no pong during the search")
+		}
+		send("stop\n" + tail)
+		inW.Close()
+		for range got {
+		}
+		var dones []string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "done") {
+				dones = append(dones, l)
+			}
+		}
+		if len(dones) != 2 {
+			t.Fatalf("tail %q: %d done lines for two go, want 2: %q", tail, len(dones), lines)
+		}
+		move := func(d string) string { return strings.Fields(strings.TrimPrefix(d, "done move="))[0] }
+		p, _ := aidraughts.Draughts.ParseHub(start)
+		if _, err := aidraughts.Draughts.ParseMove(&p, move(dones[0])); err != nil {
+			t.Fatalf("%q is not White's first move: %v", dones[0], err)
+		}
+		m, _ := aidraughts.Draughts.ParseMove(&p, "32-28")
+		p = p.Apply(m)
+		if _, err := aidraughts.Draughts.ParseMove(&p, move(dones[1])); err != nil {
+			t.Fatalf("%q is not Black's move after 32-28: %v", dones[1], err)
+		}
+	}
+}
+
+// A refused pos is one clean protocol line: the reason once, no escaped line breaks.
+func TestHubErrorLine(t *testing.T) {
+	lines := runHub(t, aidraughts.Draughts, "pos pos=garbage\nquit\n")
+	want := `error message="draughts: bad notation: Hub position needs 51 characters: \"garbage\""`
+	if len(lines) != 1 || lines[0] != want {
+		t.Fatalf("got %q, want %q", lines, want)
+	}
+}

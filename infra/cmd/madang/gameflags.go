@@ -34,6 +34,8 @@ func (o optList) Set(s string) error {
 	return nil
 }
 
+// addGameFlags adds the game flags to fs; def is --game's default, "" to require --game
+// (perft, moves and selfplay do: their counts and games mean nothing for a guessed game).
 func addGameFlags(fs *flag.FlagSet, def string) *gameFlags {
 	g := &gameFlags{opts: optList{}}
 	g.game = fs.String("game", def, "game id: "+strings.Join(rules.IDs(), ", "))
@@ -45,6 +47,9 @@ func addGameFlags(fs *flag.FlagSet, def string) *gameFlags {
 
 // resolve looks the game up and validates its options.
 func (g *gameFlags) resolve() (rules.Game, rules.Options, error) {
+	if *g.game == "" {
+		return nil, nil, fmt.Errorf("--game is required: one of %s", strings.Join(rules.IDs(), ", "))
+	}
 	gm, ok := rules.Lookup(*g.game)
 	if !ok {
 		return nil, nil, fmt.Errorf("unknown game %q (want one of %s)", *g.game, strings.Join(rules.IDs(), ", "))

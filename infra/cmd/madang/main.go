@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	_ "madang/games/all" // every game family: rules, engines, tool hooks
+	"madang/rules"
 )
 
 // command is one subcommand: run gets the arguments after the subcommand name and returns
@@ -55,4 +57,10 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
+	fmt.Fprintln(w, "games (--game):", strings.Join(rules.IDs(), ", "))
+	var formats []string
+	for _, f := range recordFormats() {
+		formats = append(formats, f.Name+" ("+strings.Join(f.Extensions, ", ")+")")
+	}
+	fmt.Fprintln(w, "record formats (replay):", strings.Join(formats, ", "))
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"madang/rules"
 )
 
 func TestUnknownCommand(t *testing.T) {
@@ -13,5 +15,29 @@ func TestUnknownCommand(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "unknown command") {
 		t.Fatalf("stderr %q does not name the problem", errb.String())
+	}
+}
+
+// The top usage names every game of the registry and every record format; engine -h names
+// every game the engine speaks.
+func TestUsageNamesGames(t *testing.T) {
+	var out, errb bytes.Buffer
+	dispatch([]string{"-h"}, &out, &errb)
+	for _, id := range rules.IDs() {
+		if !strings.Contains(errb.String(), id) {
+			t.Errorf("usage %q does not name %s", errb.String(), id)
+		}
+	}
+	for _, f := range []string{"PDN (.pdn)", "MAT (.mat)"} {
+		if !strings.Contains(errb.String(), f) {
+			t.Errorf("usage %q does not name %s", errb.String(), f)
+		}
+	}
+	errb.Reset()
+	dispatch([]string{"engine", "-h"}, &out, &errb)
+	for _, id := range []string{"checkers", "draughts", "backgammon"} {
+		if !strings.Contains(errb.String(), id) {
+			t.Errorf("engine -h %q does not name %s", errb.String(), id)
+		}
 	}
 }

@@ -20,7 +20,7 @@ func init() {
 func runMoves(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs, "checkers")
+	gf := addGameFlags(fs, "")
 	pos := fs.String("position", "", "position in the game's encoding (default: the start position)")
 	diceText := fs.String("dice", "", "dice A-B to roll first when the position waits for a roll")
 	alg := fs.Bool("algebraic", false, "also print the family's second notation (checkers, draughts: c3-d4) after each move")

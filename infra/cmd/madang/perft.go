@@ -23,7 +23,7 @@ func init() {
 func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs, "checkers")
+	gf := addGameFlags(fs, "")
 	depth := fs.Int("depth", 1, "depth in plies (>= 0)")
 	pos := fs.String("position", "", "start position in the game's encoding (PDN FEN for checkers and draughts; default: the start position)")
 	divide := fs.Bool("divide", false, "print the count below each legal move first")

@@ -47,3 +47,14 @@ func TestMovesCommand(t *testing.T) {
 		t.Errorf("moves:\n%s", got)
 	}
 }
+
+// perft, moves and selfplay need --game: none of them guesses checkers.
+func TestGameRequired(t *testing.T) {
+	for _, args := range [][]string{{"perft", "--depth", "2"}, {"moves"}, {"selfplay", "--games", "1"}} {
+		var out, errb strings.Builder
+		code := dispatch(args, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), "--game is required") || !strings.Contains(errb.String(), "draughts") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q, want 2 and --game is required", args, code, out.String(), errb.String())
+		}
+	}
+}

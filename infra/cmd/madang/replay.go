@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register("replay", "replay game records (PDN) through the rules", runReplay)
+	register("replay", "replay game records (the formats below) through the rules", runReplay)
 }
 
 // recordFormat is a record format with the family that reads it.
@@ -70,7 +70,8 @@ func formatOf(table []recordFormat, name string, data []byte) (recordFormat, boo
 // not name theirs (PDN: checkers by default; a GameType tag decides). With -v the notes
 // (unclaimed automatic draws, ambiguous captures settled by the moves that follow) are
 // printed too. --export writes the replayed games, moves in the rules' canonical text, in
-// their format. The exit status is 1 when K > 0, 2 for bad usage.
+// their format; it writes nothing (and leaves an existing FILE as it was) when an input
+// cannot be read, is not a record or its format cannot be written (.mat). The exit status is 1 when K > 0, 2 for bad usage.
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -89,33 +90,45 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	for _, id := range readable {
 		known = known || id == *game
 	}
-	if fs.NArg() == 0 || !known {
+	if !known {
+		fmt.Fprintf(stderr, "replay: unknown game %q (records are read for: %s)\n", *game, strings.Join(readable, ", "))
+		return 2
+	}
+	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "replay: want [--game "+strings.Join(readable, "|")+"] [-v] [--export FILE] FILE|DIR...")
 		return 2
 	}
 	start := time.Now()
 	var files []string
+	var nGames, moves, errs int
 	for _, a := range fs.Args() {
 		st, err := os.Stat(a)
 		if err == nil && st.IsDir() {
-			files = append(files, recordFiles(table, a)...)
+			in := recordFiles(table, a)
+			if len(in) == 0 {
+				fmt.Fprintf(stdout, "%s: no game record this program reads in this directory\n", a)
+				errs++
+			}
+			files = append(files, in...)
 			continue
 		}
 		files = append(files, a)
 	}
-	var nGames, moves, errs int
 	var exported bytes.Buffer
+	exportable := true // every input could be read and exported
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			fmt.Fprintf(stdout, "%s: cannot read: %v\n", f, err)
 			errs++
+			exportable = false
 			continue
 		}
 		format, ok := formatOf(table, f, data)
 		if !ok {
 			fmt.Fprintf(stdout, "%s: not a game record this program reads\n", f)
 			errs++
+			exportable = false
 			continue
 		}
 		opt := replayOptions(format, *game, *export != "")
@@ -138,9 +151,21 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		if rep.ExportErr != nil {
 			fmt.Fprintf(stdout, "%s: cannot export: %v\n", *export, rep.ExportErr)
 			errs++
+			exportable = false
 		}
 	}
-	if *export != "" {
+	// The export file is opened only when every input went into it: an existing file is
+	// never truncated for an export that could not be made.
+	if *export != "" && (!exportable || exported.Len() == 0) {
+		why := "not every input could be exported"
+		if exportable {
+			why = "no game to export"
+		}
+		fmt.Fprintf(stdout, "%s: not written: %s\n", *export, why)
+		if errs == 0 {
+			errs++
+		}
+	} else if *export != "" {
 		if err := os.WriteFile(*export, exported.Bytes(), 0o644); err != nil {
 			fmt.Fprintf(stdout, "%s: cannot export: %v\n", *export, err)
 			errs++

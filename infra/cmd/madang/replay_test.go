@@ -125,3 +125,49 @@ func TestReplayExport(t *testing.T) {
 		t.Errorf("export replays as %q, the source as %q", again, lines)
 	}
 }
+
+// --export refuses when an input cannot be exported (a .mat match, a file that is not a
+// record, a missing file) and leaves an existing output file as it was, even when other
+// inputs could be exported.
+func TestReplayExportRefused(t *testing.T) {
+	studio := sharedfiles.Path(t, "games", "backgammon", "studio")
+	mats, _ := filepath.Glob(filepath.Join(studio, "*.txt"))
+	if len(mats) == 0 {
+		t.Fatalf("no match in %s", studio)
+	}
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notes, []byte("hello"), 0o644)
+	good := filepath.Join(dir, "a.pdn")
+	os.WriteFile(good, []byte("[Event \"x\"]\n1. 11-15 23-19 *\n"), 0o644)
+	out := filepath.Join(dir, "out.pdn")
+	for _, in := range [][]string{{mats[0]}, {notes}, {filepath.Join(dir, "missing.pdn")}, {good, notes}} {
+		if err := os.WriteFile(out, []byte("keep"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, lines := replayCmd(t, append([]string{"--export", out}, in...)...)
+		if got, _ := os.ReadFile(out); code != 1 || string(got) != "keep" {
+			t.Errorf("%q: exit %d, output file %q, want 1 and the file untouched (%q)", in, code, got, lines)
+		}
+		if !strings.Contains(strings.Join(lines, "\n"), out+": not written") {
+			t.Errorf("%q: output %q does not say the export was not written", in, lines)
+		}
+	}
+}
+
+// A directory without a record this program reads is an error, not "games=0"; an unknown
+// --game is named as such.
+func TestReplayEmptyDirAndUnknownGame(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("hello"), 0o644)
+	code, lines := replayCmd(t, dir)
+	if code != 1 || len(lines) != 2 || lines[0] != dir+": no game record this program reads in this directory" ||
+		lines[1] != "games=0 moves=0 errors=1" {
+		t.Errorf("empty dir: exit %d, output %q", code, lines)
+	}
+	var out, errb bytes.Buffer
+	code = dispatch([]string{"replay", "--game", "nope", "f.pdn"}, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), `unknown game "nope"`) || !strings.Contains(errb.String(), "checkers") {
+		t.Errorf("--game nope: exit %d, stderr %q", code, errb.String())
+	}
+}

@@ -31,7 +31,7 @@ const randomLevel = "random"
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs, "checkers")
+	gf := addGameFlags(fs, "")
 	la := fs.String("a", "advanced", "level of player a: beginner, intermediate, advanced or random")
 	lb := fs.String("b", "intermediate", "level of player b")
 	list := fs.String("levels", "", "levels of every player in order, comma-separated (instead of --a and --b)")
