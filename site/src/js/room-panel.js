@@ -5,7 +5,7 @@
 // say; the engine worker only replays the server's moves to draw them and to list the legal
 // moves with their paths.
 import { RoomClient, seatTimers, tokenKey } from './protocol.js';
-import { ROOM, clock } from './text.js';
+import { ROOM, ROOM_ERROR, clock } from './text.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,6 +53,15 @@ export class RoomPanel {
   acceptDraw() { this.client.acceptDraw(); }
 
   resign() { this.client.resign(); }
+
+  /** Leaves this page's seat (PROTOCOL.md `leave`) when it holds one of a room still waiting
+   * or in play; the seat's token is forgotten (the server no longer honours it). */
+  leave() {
+    const c = this.client;
+    if (c.seat == null || c.seat < 0 || !c.token || !c.snap || c.snap.status === 'over') return;
+    c.leave();
+    try { localStorage.removeItem(tokenKey(c.room)); } catch { /* denied */ }
+  }
 
   close() {
     clearInterval(this.tick);
@@ -125,7 +134,9 @@ export class RoomPanel {
       this.client.peek();
       return;
     }
-    this.shell.say(m.message || ROOM.failed);
+    // the server's message may name fields: the player reads the code's Korean text only
+    if (m.message) console.warn(`madang: ${m.code}: ${m.message}`);
+    this.shell.say(ROOM_ERROR[m.code] || ROOM.failed, m.code || 'error');
   }
 
   /** Draws a snapshot: the engine replays its moves (or loads its position), and the

@@ -66,10 +66,15 @@ export class Shell {
 
   // ---- messages --------------------------------------------------------------
 
-  /** A refusal or notice in the assertive region, gone after 4 s. */
-  say(text) {
+  /** A refusal or notice in the assertive region, gone after 4 s. code: the engine's or the
+   * server's code behind it, for debugging only (data-code and the console), never shown. */
+  say(text, code = '') {
     const a = $('alert');
     a.textContent = '';
+    if (code) {
+      a.dataset.code = code;
+      console.warn(`madang: ${code}`);
+    } else delete a.dataset.code;
     cancelAnimationFrame(this.sayFrame);
     this.sayFrame = requestAnimationFrame(() => { a.textContent = text; });
     clearTimeout(this.sayTimer);
@@ -94,9 +99,15 @@ export class Shell {
 
   // ---- menu --------------------------------------------------------------------
 
+  /** Shows game id; the address follows it (/checkers/ ⇄ /draughts/, the query kept), so a
+   * reload or a shared link opens the game on screen. */
   setGame(game) {
     this.game = game;
     this.page.setGame(game);
+    const path = `/${game}/`;
+    if (location.pathname !== path && /^\/[\w-]+\/(index\.html)?$/.test(location.pathname)) {
+      history.replaceState(history.state, '', path + location.search + location.hash);
+    }
   }
 
   bind() {
@@ -120,6 +131,11 @@ export class Shell {
     $('restart').addEventListener('click', () => this.startLocal(this.mode, this.level, this.human));
     $('resign').addEventListener('click', () => this.resign());
     $('back-to-menu').addEventListener('click', () => this.backToMenu());
+    $('leave-no').addEventListener('click', () => $('leave-dialog').close());
+    $('leave-yes').addEventListener('click', () => {
+      $('leave-dialog').close();
+      this.leaveToMenu();
+    });
     $('resume-button').addEventListener('click', () => this.resumeLocal());
   }
 
@@ -241,11 +257,39 @@ export class Shell {
     this.online.create(this.game);
   }
 
+  /** A game in progress: online, this page holds a seat of a room in play; against the AI or
+   * on this device, a game with moves that has not ended. Leaving one is asked first. */
+  inProgress() {
+    if (!this.mode || !this.view) return false;
+    if (this.mode === 'online') {
+      const o = this.online;
+      return !!o && o.seat >= 0 && !!o.snap && o.snap.status === 'playing';
+    }
+    return !this.over() && this.view.ply > 0;
+  }
+
+  /** '플레이 방식 다시 선택하기': a game in progress is left only after the in-page dialog
+   * says yes (the room link stays in the address until then); else straight to the menu. */
   backToMenu() {
+    if (!this.inProgress()) return this.leaveToMenu();
+    $('leave-text').textContent = this.mode === 'online' ? ROOM.leaveOnline : ROOM.leaveLocal;
+    const d = $('leave-dialog');
+    if (!d.open) d.showModal();
+    $('leave-no').focus();
+    return undefined;
+  }
+
+  /** Back to the menu: online the seat is left first (PROTOCOL.md `leave`: during play it
+   * counts as resigning, reason `abandoned`), then the socket is closed and ?room= goes. */
+  leaveToMenu() {
     this.clearMessages();
     this.gen++;
     this.thinking = false;
-    if (this.online) { this.online.close(); this.online = null; }
+    if (this.online) {
+      this.online.leave();
+      this.online.close();
+      this.online = null;
+    }
     this.mode = null;
     if (location.search) history.replaceState(null, '', location.pathname);
     this.showPhase('menu');
@@ -254,7 +298,7 @@ export class Shell {
 
   /** A room link that leads nowhere: back to the menu with the reason on top of it. */
   roomNotFound() {
-    this.backToMenu();
+    this.leaveToMenu();
     const n = $('menu-notice');
     n.hidden = false;
     n.textContent = `${ROOM.notFound} ${ROOM.newGameBelow}`;
@@ -442,7 +486,7 @@ export class Shell {
     this.sel = null;
     if (this.mode === 'online') return this.online.move(m, offer);
     const a = await this.engine.ask('play', { index: m.i, offer });
-    if (!a.ok) return this.say(refused.move(a.error));
+    if (!a.ok) return this.say(refused.move, a.error);
     this.setView(a.view);
     return this.maybeAI(offer);
   }
@@ -459,7 +503,7 @@ export class Shell {
       const r = await this.engine.ask('roll');
       if (gen !== this.gen) return undefined;
       this.thinking = false;
-      if (!r.ok) return this.say(refused.aiMove(r.error));
+      if (!r.ok) return this.say(refused.aiMove, r.error);
       this.setView(r.view);
       return this.maybeAI();
     }
@@ -471,14 +515,14 @@ export class Shell {
     this.thinking = false;
     if (!a.ok) {
       this.render();
-      return this.say(refused.aiChoice(a.error));
+      return this.say(refused.aiChoice, a.error);
     }
     const c = a.choice;
     let b;
     if (c.accept) b = await this.engine.ask('acceptDraw');
     else b = await this.engine.ask('play', { index: c.index, offer: c.offer });
     if (gen !== this.gen) return undefined;
-    if (!b.ok) return this.say(refused.aiMove(b.error));
+    if (!b.ok) return this.say(refused.aiMove, b.error);
     this.setView(b.view);
     if (humanOffered && !c.accept) this.say(MSG.aiDeclined);
     if (c.offer) this.say(MSG.aiOffers);
@@ -491,7 +535,7 @@ export class Shell {
     if (!this.myTurn() || this.view.phase !== 'roll') return undefined;
     if (this.mode === 'online') return this.online.client.roll();
     const a = await this.engine.ask('roll');
-    if (!a.ok) return this.say(refused.move(a.error));
+    if (!a.ok) return this.say(refused.move, a.error);
     this.setView(a.view);
     return this.maybeAI();
   }

@@ -32,11 +32,12 @@ export const MSG = {
   resumeLocal: '이 기기에서 2명',
 };
 
-/** '둘 수 없는 수입니다 (illegal-move).' and its kin: a refusal with the engine's code. */
+/** A refusal of the engine, in Korean only: the engine's code ('illegal-move') never reaches
+ * the player (the shell keeps it in #alert's data-code and the console). */
 export const refused = {
-  move: (code) => `둘 수 없는 수입니다 (${code}).`,
-  aiChoice: (code) => `AI가 수를 고르지 못했습니다 (${code}).`,
-  aiMove: (code) => `AI의 수를 둘 수 없습니다 (${code}).`,
+  move: '둘 수 없는 수입니다.',
+  aiChoice: 'AI가 수를 고르지 못했습니다.',
+  aiMove: 'AI의 수를 둘 수 없습니다.',
 };
 
 /** The room panel's text (functions/room/PROTOCOL.md). */
@@ -79,6 +80,27 @@ export const ROOM = {
   spectators: (n) => `관전 ${n}명`,
   failed: '요청을 처리하지 못했습니다.',
   copied: '주소를 복사했습니다.',
+  leaveOnline: '지금 나가면 기권한 것으로 처리되고, 자리는 비워집니다. 방 주소로 관전은 다시 할 수 있습니다.',
+  leaveLocal: '두던 게임을 그만두고 플레이 방식을 다시 고릅니다.',
+};
+
+/** The room server's refusals (functions/room/PROTOCOL.md "Error codes") in Korean; the
+ * server's own message may name fields ('room과 token이 필요합니다'), so the page never shows
+ * it (it goes to the console with the code). */
+export const ROOM_ERROR = {
+  'bad-message': '요청을 이해하지 못했습니다. 페이지를 새로 고쳐 주세요.',
+  'bad-options': '이 게임은 그 설정으로 만들 수 없습니다.',
+  'room-not-found': '방을 찾을 수 없습니다. 시간이 지나 방이 사라졌거나 주소가 잘못되었습니다.',
+  'room-full': '관전하는 사람이 너무 많아 들어갈 수 없습니다.',
+  'bad-token': '이 방의 자리를 확인하지 못했습니다.',
+  'not-your-turn': '지금은 내 차례가 아닙니다.',
+  'illegal-move': '둘 수 없는 수입니다.',
+  'stale-ply': '판이 바뀌었습니다. 최신 판으로 다시 그렸습니다.',
+  'game-over': '게임이 이미 끝났습니다.',
+  'not-allowed': '지금은 할 수 없는 동작입니다.',
+  'too-large': '요청이 너무 큽니다.',
+  'rate-limited': '요청이 너무 잦습니다. 잠시 뒤에 다시 해 보세요.',
+  internal: '서버에 문제가 생겼습니다. 다시 해 보세요.',
 };
 
 /** m:ss of a duration in ms (rounded down), as the away timers show it. */
