@@ -294,32 +294,12 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 
 // move checks and plays a seat's move message.
 func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
-	ply := *m.Ply
-	n := len(l.b.Moves)
 	text := strings.TrimSpace(m.Move)
-	if l.b.Status == StatusWaiting {
-		return errf(CodeNotYourTurn, "아직 모든 자리가 차지 않았습니다.")
-	}
-	if ply < n {
-		// A repeat of the move this seat played at that ply (in any spelling the game reads
-		// as that move) is answered, not applied again.
-		if ply >= 0 && !l.steps[ply].roll && int(l.steps[ply].seat) == i && l.sameMove(ply, text) {
-			eff.noWrite = true
-			return nil
-		}
-		return errf(CodeStalePly, "")
-	}
-	if l.b.Status == StatusOver {
-		return errf(CodeGameOver, "")
-	}
-	if ply > n {
-		return errf(CodeStalePly, "")
-	}
-	if l.toMove() != i {
-		return errf(CodeNotYourTurn, "")
-	}
-	if l.b.Seats[i].Kind != KindHuman {
-		return errf(CodeNotAllowed, "이 자리는 AI가 대신 두고 있습니다.")
+	// A repeat of the move this seat played at that ply (in any spelling the game reads as
+	// that move) is answered, not applied again.
+	repeat := func(ply int) bool { return !l.steps[ply].roll && l.sameMove(ply, text) }
+	if done, e := l.seatsTurn(i, *m.Ply, repeat, eff); done || e != nil {
+		return e
 	}
 	if l.state.Phase() == rules.PhaseRoll {
 		return errf(CodeNotAllowed, "먼저 주사위를 굴려야 합니다.")
@@ -337,29 +317,10 @@ func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
 // roll draws dice for seat i at ply (the snapshot's ply the client saw) when its turn waits
 // for a roll. The client never names dice: the server draws them from Deps.Rand.
 func (s *Service) roll(l *loaded, i, ply int, eff *effects) *Error {
-	n := len(l.b.Moves)
-	if l.b.Status == StatusWaiting {
-		return errf(CodeNotYourTurn, "아직 모든 자리가 차지 않았습니다.")
-	}
-	if ply < n {
-		// A repeat of this seat's roll at that ply is answered, never rolled again.
-		if ply >= 0 && l.steps[ply].roll && int(l.steps[ply].seat) == i {
-			eff.noWrite = true
-			return nil
-		}
-		return errf(CodeStalePly, "")
-	}
-	if l.b.Status == StatusOver {
-		return errf(CodeGameOver, "")
-	}
-	if ply > n {
-		return errf(CodeStalePly, "")
-	}
-	if l.toMove() != i {
-		return errf(CodeNotYourTurn, "")
-	}
-	if l.b.Seats[i].Kind != KindHuman {
-		return errf(CodeNotAllowed, "이 자리는 AI가 대신 두고 있습니다.")
+	// A repeat of this seat's roll at that ply is answered, never rolled again.
+	repeat := func(ply int) bool { return l.steps[ply].roll }
+	if done, e := l.seatsTurn(i, ply, repeat, eff); done || e != nil {
+		return e
 	}
 	if l.state.Phase() != rules.PhaseRoll {
 		return errf(CodeNotAllowed, "지금은 주사위를 굴릴 때가 아닙니다.")
@@ -369,6 +330,37 @@ func (s *Service) roll(l *loaded, i, ply int, eff *effects) *Error {
 		return errf(CodeInternal, "")
 	}
 	return l.rollDice(d)
+}
+
+// seatsTurn is the gate every action of a turn (move, roll) passes: the game has started,
+// ply is the room's current ply, seat i is to act and is played by a person. An action at
+// an earlier ply that repeat(ply) recognises as this seat's own is answered with the state
+// and nothing written (done); any other earlier ply is stale-ply (PROTOCOL.md, "Errors").
+func (l *loaded) seatsTurn(i, ply int, repeat func(ply int) bool, eff *effects) (done bool, e *Error) {
+	n := len(l.b.Moves)
+	if l.b.Status == StatusWaiting {
+		return false, errf(CodeNotYourTurn, "아직 모든 자리가 차지 않았습니다.")
+	}
+	if ply < n {
+		if ply >= 0 && int(l.steps[ply].seat) == i && repeat(ply) {
+			eff.noWrite = true
+			return true, nil
+		}
+		return false, errf(CodeStalePly, "")
+	}
+	if l.b.Status == StatusOver {
+		return false, errf(CodeGameOver, "")
+	}
+	if ply > n {
+		return false, errf(CodeStalePly, "")
+	}
+	if l.toMove() != i {
+		return false, errf(CodeNotYourTurn, "")
+	}
+	if l.b.Seats[i].Kind != KindHuman {
+		return false, errf(CodeNotAllowed, "이 자리는 AI가 대신 두고 있습니다.")
+	}
+	return false, nil
 }
 
 // sameMove reports whether text is the move played at index ply of the log: the same text,
