@@ -63,6 +63,29 @@ func (m *management) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 }
 
+// fakeManagement starts a fake @connections management API for the test and returns it with
+// a real apigatewaymanagementapi client pointed at it.
+func fakeManagement(t *testing.T) (*management, *mgmt.Client) {
+	t.Helper()
+	m := &management{frames: map[string][]map[string]any{}, gone: map[string]bool{}}
+	srv := httptest.NewServer(m)
+	t.Cleanup(srv.Close)
+	client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
+		Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
+	return m, client
+}
+
+// lastRoom is the room of the last state frame among frames, or nil when there is none.
+func lastRoom(frames []map[string]any) map[string]any {
+	var last map[string]any
+	for _, f := range frames {
+		if f["type"] == "state" {
+			last = f["room"].(map[string]any)
+		}
+	}
+	return last
+}
+
 // take returns and forgets the frames posted to a connection.
 func (m *management) take(id string) []map[string]any {
 	m.mu.Lock()
@@ -117,11 +140,7 @@ func TestGoneConnectionMarksSeatAway(t *testing.T) {
 	for name, open := range stores(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			m := &management{frames: map[string][]map[string]any{}, gone: map[string]bool{}}
-			srv := httptest.NewServer(m)
-			defer srv.Close()
-			client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
-				Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
+			m, client := fakeManagement(t)
 			store := open(t)
 			now := time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -217,11 +236,7 @@ func TestAwayTimerThroughDelayQueue(t *testing.T) {
 	room.RegisterPolicy(game, room.Policy{AwayAI: 45 * time.Second})
 	defer room.RegisterPolicy(game, room.Policy{})
 	ctx := context.Background()
-	m := &management{frames: map[string][]map[string]any{}, gone: map[string]bool{}}
-	srv := httptest.NewServer(m)
-	defer srv.Close()
-	client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
-		Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
+	m, client := fakeManagement(t)
 	q := &queue{}
 	clock := &movingClock{t: time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -254,12 +269,7 @@ func TestAwayTimerThroughDelayQueue(t *testing.T) {
 	if err != nil || resp == nil || len(resp.BatchItemFailures) != 0 {
 		t.Fatalf("AI handler on the delay message: %+v, %v", resp, err)
 	}
-	var last map[string]any
-	for _, f := range m.take("A") {
-		if f["type"] == "state" {
-			last = f["room"].(map[string]any)
-		}
-	}
+	last := lastRoom(m.take("A"))
 	if last == nil {
 		t.Fatal("no state after the away check")
 	}
@@ -276,11 +286,7 @@ func TestDisconnectAtTheCutoff(t *testing.T) {
 	for name, open := range stores(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			m := &management{frames: map[string][]map[string]any{}, gone: map[string]bool{}}
-			srv := httptest.NewServer(m)
-			defer srv.Close()
-			client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
-				Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
+			m, client := fakeManagement(t)
 			clock := &movingClock{t: time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)}
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
 			svc := room.New(room.Deps{Store: open(t), Notifier: gateway.New(client), Clock: clock, Log: log})
@@ -309,12 +315,7 @@ func TestDisconnectAtTheCutoff(t *testing.T) {
 			if resp, err := disconnect(ctx, ws("$disconnect", "A", "")); err != nil || resp.StatusCode != 200 {
 				t.Fatalf("$disconnect: %d %v", resp.StatusCode, err)
 			}
-			var last map[string]any
-			for _, f := range m.take("B") {
-				if f["type"] == "state" {
-					last = f["room"].(map[string]any)
-				}
-			}
+			last := lastRoom(m.take("B"))
 			if last == nil {
 				t.Fatal("B got no state after A's $disconnect at the cutoff: the connection record had expired")
 			}
@@ -332,11 +333,7 @@ func TestDisconnectAtTheCutoff(t *testing.T) {
 // affected.
 func TestRateLimitedSocket(t *testing.T) {
 	ctx := context.Background()
-	m := &management{frames: map[string][]map[string]any{}, gone: map[string]bool{}}
-	srv := httptest.NewServer(m)
-	defer srv.Close()
-	client := mgmt.New(mgmt.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL + "/prod"),
-		Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")})
+	m, client := fakeManagement(t)
 	clock := &movingClock{t: time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	notifier := gateway.New(client)
