@@ -63,3 +63,27 @@ func (t *TT) Store(key uint64, move uint32, score int, depth int, b Bound) {
 
 // Clear empties the table (a new game).
 func (t *TT) Clear() { clear(t.e) }
+
+// ScoreToTT converts a search score at ply (plies from the root) into the score to store:
+// a win or loss (|score| > winBound) is made relative to the stored position, so that the
+// same entry met at another ply still gives the distance to the end from there.
+func ScoreToTT(score, ply, winBound int) int {
+	switch {
+	case score > winBound:
+		return score + ply
+	case score < -winBound:
+		return score - ply
+	}
+	return score
+}
+
+// ScoreFromTT is the inverse of ScoreToTT: a stored score read at ply.
+func ScoreFromTT(score, ply, winBound int) int {
+	switch {
+	case score > winBound:
+		return score - ply
+	case score < -winBound:
+		return score + ply
+	}
+	return score
+}

@@ -238,26 +238,6 @@ func (s *Searcher) pv(p rd.Position, n int) []rd.Move {
 	return out
 }
 
-func scoreToTT(sc, ply int) int {
-	if sc > winBound {
-		return sc + ply
-	}
-	if sc < -winBound {
-		return sc - ply
-	}
-	return sc
-}
-
-func scoreFromTT(sc, ply int) int {
-	if sc > winBound {
-		return sc - ply
-	}
-	if sc < -winBound {
-		return sc + ply
-	}
-	return sc
-}
-
 // search is the PVS alpha-beta of one node. depth <= 0 is the quiescence: it goes on
 // while a capture is pending (captures are forced) and looks one quiet ply further when
 // the opponent threatens a capture.
@@ -311,7 +291,7 @@ func (s *Searcher) search(p rd.Position, h uint64, depth, alpha, beta, ply, rev 
 		if e, ok := s.tt.Probe(h); ok {
 			ttMove = e.Move
 			if !pvNode && int(e.Depth) >= depth {
-				sc := scoreFromTT(int(e.Score), ply)
+				sc := ai.ScoreFromTT(int(e.Score), ply, winBound)
 				switch {
 				case e.Bound == ai.BoundExact,
 					e.Bound == ai.BoundLower && sc >= beta,
@@ -415,7 +395,7 @@ func (s *Searcher) search(p rd.Position, h uint64, depth, alpha, beta, ply, rev 
 		bound = ai.BoundLower
 	}
 	if useTT {
-		s.tt.Store(h, bestMove, scoreToTT(best, ply), depth, bound)
+		s.tt.Store(h, bestMove, ai.ScoreToTT(best, ply, winBound), depth, bound)
 	}
 	return best
 }

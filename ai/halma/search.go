@@ -202,26 +202,6 @@ func (s *Searcher) pv(n node, first halma.Move, depth int) []halma.Move {
 	return out
 }
 
-func scoreToTT(sc, ply int) int {
-	if sc > winBound {
-		return sc + ply
-	}
-	if sc < -winBound {
-		return sc - ply
-	}
-	return sc
-}
-
-func scoreFromTT(sc, ply int) int {
-	if sc > winBound {
-		return sc - ply
-	}
-	if sc < -winBound {
-		return sc + ply
-	}
-	return sc
-}
-
 // terminal scores a finished game from the root's view: a win is worth more the sooner it
 // comes; a draw is 0.
 func (s *Searcher) terminal(o rules.Outcome, ply int) int {
@@ -251,7 +231,7 @@ func (s *Searcher) search(n *node, depth, alpha, beta, ply int) int {
 	if e, ok := s.tt.Probe(key); ok {
 		ttMove = e.Move
 		if int(e.Depth) >= depth {
-			sc := scoreFromTT(int(e.Score), ply)
+			sc := ai.ScoreFromTT(int(e.Score), ply, winBound)
 			switch {
 			case e.Bound == ai.BoundExact,
 				e.Bound == ai.BoundLower && sc >= beta,
@@ -325,7 +305,7 @@ func (s *Searcher) search(n *node, depth, alpha, beta, ply int) int {
 	case best >= origBeta:
 		bound = ai.BoundLower
 	}
-	s.tt.Store(key, bestMove, scoreToTT(best, ply), depth, bound)
+	s.tt.Store(key, bestMove, ai.ScoreToTT(best, ply, winBound), depth, bound)
 	return best
 }
 
