@@ -6,13 +6,27 @@
 ROOMS ?= 100
 LOAD_DURATION ?= 10s
 LOAD_ADDR ?= 127.0.0.1:18080
+# LOAD_PACE: empty plays flat out (a closed loop: capacity); e.g. 5s moves each room once
+# every 5 s (an open loop: the latency players feel). SPECTATORS: watching sockets per room.
+LOAD_PACE ?=
+SPECTATORS ?= 0
+# LOAD_STORE: memory, or embedded (bbolt in a fresh temporary folder, fsync per write).
+LOAD_STORE ?= memory
+LOAD_SERVE_FLAGS ?=
 
 .PHONY: loadtest
 
-# loadtest: serve with the memory store and no per-socket rate limit, then play $(ROOMS)
-# rooms for $(LOAD_DURATION); the last line is the JSON report.
+# loadtest: serve with no per-socket rate limit, then play $(ROOMS) rooms for
+# $(LOAD_DURATION); the last line is the JSON report, with the server's CPU (share of one
+# core) and memory. With two cores or more the server runs on core 0 and the client on
+# core 1 (taskset); the load average before and after is printed, since other work on the
+# machine shifts the figures.
 loadtest: build
-	@$(BIN)/madang serve --addr $(LOAD_ADDR) --store memory --rate 0 --max-sockets 0 --quiet & pid=$$!; \
-	sleep 1; \
-	$(BIN)/madang loadtest --url ws://$(LOAD_ADDR)/ws --rooms $(ROOMS) --duration $(LOAD_DURATION); rc=$$?; \
-	kill $$pid; exit $$rc
+	@pin0=; pin1=; if command -v taskset >/dev/null && [ "$$(nproc)" -ge 2 ]; then pin0="taskset -c 0"; pin1="taskset -c 1"; fi; \
+	data=$$(mktemp -d); \
+	$$pin0 $(BIN)/madang serve --addr $(LOAD_ADDR) --store $(LOAD_STORE) --data $$data --rate 0 --max-sockets 0 --max-spectators 64 --quiet $(LOAD_SERVE_FLAGS) & pid=$$!; \
+	sleep 1; echo "load average before: $$(cut -d' ' -f1-3 /proc/loadavg)" >&2; \
+	$$pin1 $(BIN)/madang loadtest --url ws://$(LOAD_ADDR)/ws --rooms $(ROOMS) --duration $(LOAD_DURATION) \
+	  $(if $(LOAD_PACE),--pace $(LOAD_PACE)) --spectators $(SPECTATORS) --pid $$pid; rc=$$?; \
+	echo "load average after: $$(cut -d' ' -f1-3 /proc/loadavg)" >&2; \
+	kill $$pid; wait $$pid; rm -rf $$data; exit $$rc

@@ -33,15 +33,31 @@ type loadReport struct {
 	P50ms       float64 `json:"p50ms"`
 	P99ms       float64 `json:"p99ms"`
 	Errors      int64   `json:"errors"`
+	// Open loop (--pace): the pace in milliseconds; moves sent later than their slot
+	// (because the room's previous move had not been answered yet).
+	PaceMs int64 `json:"paceMs,omitempty"`
+	Late   int64 `json:"late,omitempty"`
+	// Spectators (--spectators): sockets that only watch, and the latency from a move's
+	// sending to a spectator receiving its state.
+	Spectators     int     `json:"spectators,omitempty"`
+	SpectatorP50ms float64 `json:"spectatorP50ms,omitempty"`
+	SpectatorP99ms float64 `json:"spectatorP99ms,omitempty"`
+	// Server (--pid, Linux): its CPU use over the playing time as a share of one core
+	// (1.0 = one core busy), and its resident set at the end and at its peak, in MiB.
+	ServerCPU     float64 `json:"serverCPU,omitempty"`
+	ServerRSSMiB  float64 `json:"serverRSSMiB,omitempty"`
+	ServerPeakMiB float64 `json:"serverPeakMiB,omitempty"`
 }
 
 // loadStats collects what every client measures.
 type loadStats struct {
 	moves  atomic.Int64
 	errors atomic.Int64
+	late   atomic.Int64
 	mu     sync.Mutex
 	lat    []time.Duration
-	errMsg sync.Map // code -> count, for the report on stderr
+	watch  []time.Duration // spectators' latencies
+	errMsg sync.Map        // code -> count, for the report on stderr
 }
 
 func (s *loadStats) fail(code string) {
@@ -51,8 +67,11 @@ func (s *loadStats) fail(code string) {
 }
 
 // loadtest: N rooms, each two clients that create/join and then play random legal moves
-// (from the snapshot's legal list) as fast as the server answers, starting a rematch after
-// each game. Latency is from sending a move to its mover receiving the new state.
+// (from the snapshot's legal list), starting a rematch after each game. Without --pace a
+// room moves as fast as the server answers (a closed loop: capacity); with --pace D each
+// room moves once every D, the rooms' first moves spread evenly over D (an open loop: the
+// latency players feel at that rate). --spectators N adds N watching sockets per room.
+// Latency is from sending a move to its mover (or a spectator) receiving the new state.
 func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -61,6 +80,9 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	duration := fs.Duration("duration", 10*time.Second, "how long to play once every room is ready")
 	game := fs.String("game", "checkers", "game id")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the client to this file")
+	pace := fs.Duration("pace", 0, "open loop: each room moves once every this long, first moves spread over it (0: as fast as the server answers)")
+	spectators := fs.Int("spectators", 0, "sockets per room that only watch")
+	pid := fs.Int("pid", 0, "process id of the server, to report its CPU and memory (Linux /proc; 0: none)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -74,8 +96,8 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
-	if *rooms < 1 || *duration <= 0 {
-		fmt.Fprintln(stderr, "madang loadtest: --rooms must be positive and --duration > 0")
+	if *rooms < 1 || *duration <= 0 || *pace < 0 || *spectators < 0 {
+		fmt.Fprintln(stderr, "madang loadtest: --rooms must be positive, --duration > 0, --pace and --spectators not negative")
 		return 2
 	}
 	st := &loadStats{}
@@ -89,7 +111,7 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		go func(i int) {
 			defer done.Done()
 			sem <- struct{}{}
-			r, err := newLoadRoom(ctx, *url, *game, st, uint64(i))
+			r, err := newLoadRoom(ctx, *url, *game, st, uint64(i), *spectators)
 			<-sem
 			ready.Done()
 			if err != nil {
@@ -99,36 +121,62 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 			defer r.close()
 			<-start
+			if *pace > 0 {
+				// Room i's first slot is i/rooms of the way into the first period.
+				r.pace = *pace
+				r.next = time.Now().Add(time.Duration(int64(*pace) * int64(i) / int64(*rooms)))
+			}
 			r.play(stop)
 		}(i)
 	}
 	ready.Wait()
 	fmt.Fprintf(stderr, "madang loadtest: %d rooms ready, playing %s\n", *rooms, *duration)
+	var cpu0 time.Duration
+	if *pid > 0 {
+		var err error
+		if cpu0, err = procCPU(*pid); err != nil {
+			fmt.Fprintf(stderr, "madang loadtest: server CPU: %v\n", err)
+			return 1
+		}
+	}
 	t0 := time.Now()
 	close(start)
 	time.Sleep(*duration)
+	var cpu time.Duration
+	var rss, peak int64
+	if *pid > 0 {
+		cpu1, err := procCPU(*pid)
+		if err == nil {
+			rss, peak, err = procMemKB(*pid)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "madang loadtest: server CPU: %v\n", err)
+			return 1
+		}
+		cpu = cpu1 - cpu0
+	}
 	close(stop)
 	elapsed := time.Since(t0)
 	done.Wait()
 
 	st.mu.Lock()
-	lat := st.lat
+	lat, watch := st.lat, st.watch
 	st.mu.Unlock()
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	q := func(p float64) float64 {
-		if len(lat) == 0 {
-			return 0
-		}
-		k := int(p * float64(len(lat)-1))
-		return float64(lat[k].Microseconds()) / 1000
-	}
 	rep := loadReport{
-		Rooms:       *rooms,
-		Moves:       st.moves.Load(),
-		MovesPerSec: float64(int64(float64(st.moves.Load())/elapsed.Seconds()*10)) / 10,
-		P50ms:       q(0.50),
-		P99ms:       q(0.99),
-		Errors:      st.errors.Load(),
+		Rooms:          *rooms,
+		Moves:          st.moves.Load(),
+		MovesPerSec:    float64(int64(float64(st.moves.Load())/elapsed.Seconds()*10)) / 10,
+		P50ms:          quantileMs(lat, 0.50),
+		P99ms:          quantileMs(lat, 0.99),
+		Errors:         st.errors.Load(),
+		PaceMs:         pace.Milliseconds(),
+		Late:           st.late.Load(),
+		Spectators:     *spectators,
+		SpectatorP50ms: quantileMs(watch, 0.50),
+		SpectatorP99ms: quantileMs(watch, 0.99),
+		ServerCPU:      float64(int64(cpu.Seconds()/elapsed.Seconds()*1000)) / 1000,
+		ServerRSSMiB:   float64(rss*10/1024) / 10,
+		ServerPeakMiB:  float64(peak*10/1024) / 10,
 	}
 	st.errMsg.Range(func(k, v any) bool {
 		fmt.Fprintf(stderr, "errors %s: %d\n", k, v.(*atomic.Int64).Load())
@@ -142,6 +190,16 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
+// quantileMs sorts lat and returns its p quantile (0..1) in milliseconds (0 when empty).
+func quantileMs(lat []time.Duration, p float64) float64 {
+	if len(lat) == 0 {
+		return 0
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	k := int(p * float64(len(lat)-1))
+	return float64(lat[k].Microseconds()) / 1000
+}
+
 type loadClient struct {
 	c     *websocket.Conn
 	token string
@@ -150,11 +208,15 @@ type loadClient struct {
 }
 
 type loadRoom struct {
-	id      string
-	clients [2]*loadClient
-	st      *loadStats
-	rng     *rand.Rand
-	mu      sync.Mutex // rng
+	id       string
+	clients  [2]*loadClient
+	watchers []*websocket.Conn // spectators
+	st       *loadStats
+	mu       sync.Mutex // rng, next, sentAt
+	rng      *rand.Rand
+	pace     time.Duration        // open loop: one move per pace (0: closed loop)
+	next     time.Time            // open loop: the next move's slot
+	sentAt   map[[2]int]time.Time // (game, ply) -> when its move was sent, for spectators
 }
 
 type loadFrame struct {
@@ -219,10 +281,10 @@ func expectJoined(ctx context.Context, c *websocket.Conn) (loadFrame, error) {
 	}
 }
 
-func newLoadRoom(ctx context.Context, url, game string, st *loadStats, seed uint64) (*loadRoom, error) {
+func newLoadRoom(ctx context.Context, url, game string, st *loadStats, seed uint64, spectators int) (*loadRoom, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	r := &loadRoom{st: st, rng: rand.New(rand.NewPCG(seed, 1))}
+	r := &loadRoom{st: st, rng: rand.New(rand.NewPCG(seed, 1)), sentAt: map[[2]int]time.Time{}}
 	for i := range r.clients {
 		c, _, err := websocket.Dial(ctx, url, nil)
 		if err != nil {
@@ -257,6 +319,23 @@ func newLoadRoom(ctx context.Context, url, game string, st *loadStats, seed uint
 		return nil, fmt.Errorf("join: %v", err)
 	}
 	r.clients[1].token, r.clients[1].seat = j.Token, 1
+	for range spectators {
+		c, _, err := websocket.Dial(ctx, url, nil)
+		if err != nil {
+			r.close()
+			return nil, err
+		}
+		c.SetReadLimit(1 << 20)
+		r.watchers = append(r.watchers, c)
+		if err := write(c, map[string]any{"action": "join", "room": r.id}); err != nil {
+			r.close()
+			return nil, err
+		}
+		if j, err := expectJoined(ctx, c); err != nil || j.Seat == nil || *j.Seat != -1 {
+			r.close()
+			return nil, fmt.Errorf("watch: %v", err)
+		}
+	}
 	return r, nil
 }
 
@@ -265,6 +344,9 @@ func (r *loadRoom) close() {
 		if c != nil {
 			c.c.CloseNow()
 		}
+	}
+	for _, c := range r.watchers {
+		c.CloseNow()
 	}
 }
 
@@ -279,6 +361,13 @@ func (r *loadRoom) play(stop chan struct{}) {
 		go func(c *loadClient) {
 			defer wg.Done()
 			r.run(ctx, c)
+		}(c)
+	}
+	for _, c := range r.watchers {
+		wg.Add(1)
+		go func(c *websocket.Conn) {
+			defer wg.Done()
+			r.watch(ctx, c)
 		}(c)
 	}
 	// Kick: the first state after setup may have been read during setup; a resume makes
@@ -330,10 +419,25 @@ func (r *loadRoom) run(ctx context.Context, c *loadClient) {
 			movedGame, movedPly = s.GameNo, s.Ply
 			r.mu.Lock()
 			mv := s.Legal[r.rng.IntN(len(s.Legal))]
+			wait := r.slot()
 			r.mu.Unlock()
+			if wait > 0 {
+				select {
+				case <-time.After(wait):
+				case <-ctx.Done():
+					return
+				}
+			}
 			msg = loadMove{Action: "move", Room: r.id, Token: c.token, Ply: &s.Ply, Move: mv}
 			clear(c.sent)
-			c.sent[s.Ply] = time.Now()
+			now := time.Now()
+			c.sent[s.Ply] = now
+			if len(r.watchers) > 0 {
+				r.mu.Lock()
+				clear(r.sentAt)
+				r.sentAt[[2]int{s.GameNo, s.Ply}] = now
+				r.mu.Unlock()
+			}
 		case s.Status == "over" && s.GameNo > votedGame && !containsSeat(s.Rematch, c.seat):
 			votedGame = s.GameNo
 			msg = loadMove{Action: "rematch", Room: r.id, Token: c.token}
@@ -346,6 +450,53 @@ func (r *loadRoom) run(ctx context.Context, c *loadClient) {
 				r.st.fail("write")
 			}
 			return
+		}
+	}
+}
+
+// slot returns how long the next move waits for its slot in the open loop (0 in the closed
+// loop, or when the slot has passed: that move counts as late) and books the slot after it.
+// r.mu is held.
+func (r *loadRoom) slot() time.Duration {
+	if r.pace == 0 {
+		return 0
+	}
+	wait := time.Until(r.next)
+	if wait < 0 {
+		// Behind: move now; the schedule restarts from here rather than bunching moves.
+		r.st.late.Add(1)
+		r.next = time.Now()
+		wait = 0
+	}
+	r.next = r.next.Add(r.pace)
+	return wait
+}
+
+// watch reads a spectator's frames and records, for each state after a move, the time
+// since that move was sent.
+func (r *loadRoom) watch(ctx context.Context, c *websocket.Conn) {
+	for {
+		f, err := readFrame(ctx, c)
+		if err != nil {
+			if ctx.Err() == nil {
+				r.st.fail("read")
+			}
+			return
+		}
+		if f.Type == "error" {
+			r.st.fail(f.Code)
+		}
+		if f.Type != "state" || f.snap.Ply == 0 {
+			continue
+		}
+		r.mu.Lock()
+		at, ok := r.sentAt[[2]int{f.snap.GameNo, f.snap.Ply - 1}]
+		r.mu.Unlock()
+		if ok {
+			d := time.Since(at)
+			r.st.mu.Lock()
+			r.st.watch = append(r.st.watch, d)
+			r.st.mu.Unlock()
 		}
 	}
 }

@@ -5,6 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,5 +58,58 @@ func TestScanStateMatchesDecode(t *testing.T) {
 		if _, ok := scanState([]byte(fr)); ok {
 			t.Errorf("read %s", fr)
 		}
+	}
+}
+
+// The open loop moves each room once per pace (not as fast as the server answers), and
+// spectators see every move: 2 rooms at one move per 200 ms for 1 s make about 10 moves
+// (the first slots spread over the first 200 ms), where the closed loop makes hundreds.
+func TestLoadtestPaceAndSpectators(t *testing.T) {
+	s := startServer(t, "--store", "memory", "--rate", "0")
+	var out bytes.Buffer
+	code := loadtest(context.Background(), []string{"--url", "ws" + strings.TrimPrefix(s.url, "http") + "/ws",
+		"--rooms", "2", "--duration", "1s", "--pace", "200ms", "--spectators", "2", "--pid", strconv.Itoa(os.Getpid())}, &out, io.Discard)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var rep loadReport
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &rep); err != nil {
+		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
+	}
+	if code != 0 || rep.Errors != 0 || rep.PaceMs != 200 || rep.Spectators != 2 {
+		t.Fatalf("exit %d, report %+v", code, rep)
+	}
+	if rep.Moves < 6 || rep.Moves > 12 {
+		t.Errorf("%d moves in 1 s at 2 rooms × one per 200 ms, want about 10", rep.Moves)
+	}
+	if rep.ServerRSSMiB <= 0 || rep.ServerPeakMiB < rep.ServerRSSMiB || rep.ServerCPU <= 0 {
+		t.Errorf("server (this process) CPU %v, RSS %v MiB, peak %v MiB", rep.ServerCPU, rep.ServerRSSMiB, rep.ServerPeakMiB)
+	}
+	if rep.SpectatorP50ms <= 0 || rep.SpectatorP99ms < rep.SpectatorP50ms {
+		t.Errorf("spectator latencies %v / %v ms", rep.SpectatorP50ms, rep.SpectatorP99ms)
+	}
+}
+
+// --pprof serves the profiles on their own address, and the site's address does not.
+func TestServePprof(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	s := startServer(t, "--store", "memory", "--pprof", addr)
+	get := func(u string) (int, string) {
+		res, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, body := get("http://" + addr + "/debug/pprof/heap?debug=1"); code != 200 || !strings.Contains(body, "heap profile") {
+		t.Errorf("pprof heap: %d %.80q", code, body)
+	}
+	if code, _ := get(s.url + "/debug/pprof/heap?debug=1"); code == 200 {
+		t.Error("the site serves pprof")
 	}
 }

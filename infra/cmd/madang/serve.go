@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	httppprof "net/http/pprof"
 	"os"
 	"os/signal"
 	"runtime/pprof"
@@ -45,6 +46,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	nosync := fs.Bool("nosync", false, "embedded store: skip fsync per write (faster; a machine crash may lose the last moves)")
 	quiet := fs.Bool("quiet", false, "log errors only")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops")
+	pprofAddr := fs.String("pprof", "", "serve net/http/pprof's /debug/pprof/ on this address (e.g. 127.0.0.1:6060; empty: off)")
 	rate := fs.Float64("rate", local.RatePerSecond, "messages per second one socket may send (0: no limit, for load tests)")
 	maxSockets := fs.Int("max-sockets", 20000, "open sockets in total (0: no limit)")
 	maxSpectators := fs.Int("max-spectators", room.DefaultMaxSpectators, "spectators per room")
@@ -61,6 +63,17 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		defer f.Close()
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
+	}
+	if *pprofAddr != "" {
+		pln, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			fmt.Fprintf(stderr, "madang serve: --pprof: %v\n", err)
+			return 1
+		}
+		psrv := &http.Server{Handler: pprofMux(), ReadHeaderTimeout: 10 * time.Second}
+		go psrv.Serve(pln)
+		defer psrv.Close()
+		fmt.Fprintf(stderr, "madang serve: pprof on http://%s/debug/pprof/\n", displayAddr(pln.Addr()))
 	}
 	level := slog.LevelInfo
 	if *quiet {
@@ -127,6 +140,18 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	srv.Shutdown(sctx) // hijacked WebSockets are not waited for
 	srv.Close()
 	return 0
+}
+
+// pprofMux serves net/http/pprof's handlers under /debug/pprof/ (profile, trace, heap, ...),
+// on their own listener so the site never exposes them.
+func pprofMux() *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", httppprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", httppprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", httppprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", httppprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", httppprof.Trace)
+	return mux
 }
 
 // displayAddr shows a wildcard listen address as localhost.
