@@ -4,6 +4,9 @@
 #   make site-wasm-test the engine session tests and perft figures under GOOS=js GOARCH=wasm (node)
 #   make site-wasm-size each module's raw and brotli -q 11 size; fails over SITE_WASM_LIMIT bytes
 #   make site-test      headless Chromium plays through the pages against `madang serve`
+#   make lighthouse     Lighthouse's scores per page, mobile and desktop, and the engine-ready time
+#                       on a throttled phone connection (not part of make test: minutes, and the
+#                       scores move with the machine's load); RUNS=3 takes each page's median
 # CI=true runs the same; missing Debian packages (chromium, fonts-nanum) are installed.
 GOROOT_DIR   := $(shell $(GO) env GOROOT)
 WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT_DIR)/lib/wasm/wasm_exec.js $(GOROOT_DIR)/misc/wasm/wasm_exec.js))
@@ -19,7 +22,7 @@ WASM_SOURCES := $(shell find site/wasm rules ai -name '*.go' 2>/dev/null)
 RUN_DEPS     += site
 TEST_TARGETS += site-wasm-test site-wasm-size site-test
 
-.PHONY: site site-wasm-test site-wasm-size site-test site-deps
+.PHONY: site site-wasm-test site-wasm-size site-test site-deps lighthouse
 
 site/node_modules/.package-lock.json: site/package.json site/package-lock.json
 	cd site && npm ci --no-audit --no-fund --loglevel=error
@@ -51,3 +54,11 @@ site-deps:
 
 site-test: site site-deps build
 	cd site && MADANG_BIN=$(CURDIR)/$(BIN)/madang CHROMIUM=/usr/bin/chromium node --test --test-concurrency=1 --test-timeout=240000 test/*.test.mjs
+
+# Lighthouse has its own folder and lock (site/lighthouse), so the site's npm ci stays small.
+site/lighthouse/node_modules/.package-lock.json: site/lighthouse/package.json site/lighthouse/package-lock.json
+	cd site/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+lighthouse: site site-deps build site/lighthouse/node_modules/.package-lock.json
+	cd site && MADANG_BIN=$(CURDIR)/$(BIN)/madang CHROMIUM=/usr/bin/chromium node lighthouse/run.mjs

@@ -27,6 +27,7 @@ import {
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { MSG } from './src/js/text.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const src = join(root, 'src');
@@ -34,10 +35,28 @@ const out = process.env.SITE_OUT || join(root, 'dist');
 const assets = join(out, 'assets');
 
 /** The game families: a page module (src/js/<family>/page.js), an engine module
- * (<family>.wasm), a page template and the games it serves (dist/<game>/index.html). */
+ * (<family>.wasm), a page template and the games it serves (dist/<game>/index.html), each
+ * [id, title, description]: the description is the page's <meta name="description">
+ * ({{DESCRIPTION}} in the template; search results show it), one or two Korean sentences;
+ * without one the build writes a generic sentence from the title. */
 const FAMILIES = {
-  draughts: { games: [['checkers', '체커'], ['draughts', '국제식 드래프트']], html: 'game/index.html' },
+  draughts: {
+    games: [
+      ['checkers', '체커', '영미식 체커(8×8)를 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크를 보내 친구와 온라인으로 겨룹니다.'],
+      ['draughts', '국제식 드래프트', '국제식 드래프트(10×10)를 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크를 보내 친구와 온라인으로 겨룹니다.'],
+    ],
+    html: 'game/index.html',
+  },
 };
+
+/** A page's description when its game names none. */
+const description = (title, text) => text || `${title}을(를) 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크로 친구와 온라인으로 겨룹니다.`;
+
+/** The first text of the turn line (<p id="turn">, empty in a template) is in the HTML, so
+ * the page shows it at its first paint instead of after the engine has loaded (the shell
+ * writes the same text once it has a position). */
+const withTurnText = (html) => html.replace(/(<p id="turn"[^>]*>)(<\/p>)/, (m, open, close) => `${open}${escapeHTML(MSG.menuHint)}${close}`);
+const escapeHTML = (t) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The first 8 characters of a content hash, upper-case hex (esbuild's hashes are 8 base32). */
 const hash = (...parts) => {
@@ -159,11 +178,12 @@ const link = (html) => html.replace(/\/assets\/([\w.-]+)/g, (m, f) => {
 // error response)
 for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(readFileSync(join(src, f), 'utf8')));
 for (const [family, { games, html }] of Object.entries(FAMILIES)) {
-  const page = link(readFileSync(join(src, html), 'utf8'))
+  const page = withTurnText(link(readFileSync(join(src, html), 'utf8')))
     .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}" `);
-  for (const [id, title] of games) {
+  for (const [id, title, text] of games) {
     mkdirSync(join(out, id), { recursive: true });
-    writeFileSync(join(out, id, 'index.html'), page.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title));
+    writeFileSync(join(out, id, 'index.html'), page.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title)
+      .replaceAll('{{DESCRIPTION}}', escapeHTML(description(title, text))));
   }
 }
 

@@ -89,3 +89,40 @@ test('brotli and gzip copies hold the same bytes as each file', () => {
     assert.deepEqual(gunzipSync(readFileSync(`${p}.gz`)), raw, `${p}.gz`);
   }
 });
+
+test('every page has a meta description, each game its own, and the turn line\'s first text', async () => {
+  const { MSG } = await import('../src/js/text.js');
+  const seen = new Set();
+  for (const page of ['index.html', '404.html', 'checkers/index.html', 'draughts/index.html']) {
+    const html = readFileSync(join(a, page), 'utf8');
+    const m = html.match(/<meta name="description" content="([^"]{10,})">/);
+    assert.ok(m, `${page} has no meta description`);
+    assert.ok(!m[1].includes('{{'), `${page}: ${m[1]}`);
+    assert.ok(!seen.has(m[1]), `${page} repeats a description`);
+    seen.add(m[1]);
+  }
+  for (const page of ['checkers/index.html', 'draughts/index.html']) {
+    const html = readFileSync(join(a, page), 'utf8');
+    assert.ok(html.includes(`<p id="turn" class="turn">${MSG.menuHint}</p>`), `${page}: the turn line is empty in the HTML`);
+  }
+});
+
+test('three.js is not loaded with the game page: only by a dynamic import after the first paint', () => {
+  const assets = join(a, 'assets');
+  const entry = readdirSync(assets).find((f) => /^draughts-[A-Z0-9]{8}\.js$/.test(f));
+  const js = readFileSync(join(assets, entry), 'utf8');
+  const three = (f) => readFileSync(join(assets, f), 'utf8').includes('WebGLRenderer');
+  // what the entry imports statically, and those chunks' own static imports
+  const staticImports = (src) => [...src.matchAll(/(?:from|import)\s*"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const loaded = new Set();
+  const queue = staticImports(js);
+  while (queue.length) {
+    const f = queue.pop();
+    if (loaded.has(f)) continue;
+    loaded.add(f);
+    queue.push(...staticImports(readFileSync(join(assets, f), 'utf8')).map((g) => join('chunks', g.replace(/^chunks\//, ''))));
+  }
+  assert.ok(!three(entry), 'the entry holds three.js');
+  for (const f of loaded) assert.ok(!three(f), `the entry loads ${f}, which holds three.js, at once`);
+  assert.match(js, /import\("\.\/chunks\/[^"]+\.js"\)/, 'no dynamic import in the entry');
+});

@@ -103,6 +103,8 @@ export const view = (page) => page.evaluate(() => {
 /** Clicks a dark square on the 3D canvas at its projected position. */
 export async function clickSquare(page, sq) {
   await page.locator('#board3d').scrollIntoViewIfNeeded();
+  // the 3D board loads after the first paint (lazy.js): wait until it stands
+  await page.waitForFunction((s) => !!window.__madang.squareToScreen(s), sq, { timeout: 30000 }).catch(() => {});
   const p = await page.evaluate((s) => window.__madang.squareToScreen(s), sq);
   if (!p) throw new Error(`square ${sq} has no screen position`);
   await page.mouse.click(p.x, p.y);

@@ -207,6 +207,7 @@ export class Shell {
     this.setGame(this.game);
     const room = new URLSearchParams(location.search).get('room');
     if (room) {
+      $('turn').textContent = ''; // the menu's hint from the HTML: no menu on a room link
       this.mode = 'online';
       this.online = new RoomPanel(this);
       this.online.open(room);

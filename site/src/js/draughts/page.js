@@ -3,8 +3,7 @@
 // selection: a piece, then its landing square, or each stop of a capture in turn. Which
 // moves exist, and their paths, the engine says; this file only matches taps to them.
 import { Shell } from '../shell.js';
-import { Scene } from '../scene.js';
-import { SquaresBoard } from '../boards/squares.js';
+import { afterPaint } from '../lazy.js';
 import { CellPanel } from '../cell-panel.js';
 import {
   SIDES, RULESET, MSG, CELL, resultText, spoken, countText, countersText, counterWarning,
@@ -188,8 +187,14 @@ function tap(sq) {
   return undefined;
 }
 
-const scene = new Scene($('board3d'), (sq) => shell.tap(sq));
-const board = new SquaresBoard(scene);
+// three.js and the board after the first paint (lazy.js): the page's text first
+const three = afterPaint(async () => {
+  const [{ Scene }, { SquaresBoard }] = await Promise.all([import('../scene.js'), import('../boards/squares.js')]);
+  const real = new Scene($('board3d'), (sq) => shell.tap(sq));
+  return { scene: real, board: new SquaresBoard(real) };
+});
+const scene = three.stand('scene');
+const board = three.stand('board');
 const cells = new CellPanel($('grid'), (sq) => shell.tap(sq));
 const shell = new Shell(page, scene);
 

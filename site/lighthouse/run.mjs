@@ -1,0 +1,110 @@
+// `make lighthouse`: Lighthouse's scores (performance, accessibility, best practices, SEO)
+// for every page of site/dist, mobile and desktop, in Debian's headless Chromium, and the
+// time until a game page's engine is ready (its first legal moves) on Lighthouse's
+// throttled phone connection (its "slow 4G" applied in the browser: 562.5 ms request
+// latency, 1,474.56 kbit/s down, 675 kbit/s up, the CPU 4× slower).
+//
+// It starts `madang serve` (bin/madang) on a free port, or uses MADANG_URL. Pages: the home
+// page and each dist/<game>/index.html, or the paths in PAGES="/ /checkers/". RUNS=n runs
+// each page n times and reports the median score (Lighthouse varies from run to run, more
+// so on a busy machine). The report is a table on stdout and lighthouse.json in
+// site/test-results/. The scores are Lighthouse's own, measured here: compare figures from
+// one machine and state its load.
+import { readdirSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
+import * as chromeLauncher from 'chrome-launcher';
+import { startStack } from '../test/harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = resolve(here, '..', 'dist');
+const results = resolve(here, '..', 'test-results');
+const runs = Math.max(1, Number(process.env.RUNS || 1));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const pages = process.env.PAGES
+  ? process.env.PAGES.split(/\s+/).filter(Boolean)
+  : ['/', ...readdirSync(dist).filter((d) => existsSync(join(dist, d, 'index.html'))).sort().map((d) => `/${d}/`)];
+const games = pages.filter((p) => p !== '/');
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+};
+
+const stack = await startStack();
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+const report = { load: loadavg().map((x) => Math.round(x * 100) / 100), runs, pages: {}, engineReadyMs: {} };
+try {
+  for (const path of pages) {
+    report.pages[path] = {};
+    for (const form of ['mobile', 'desktop']) {
+      const got = { scores: [], metrics: [] };
+      for (let i = 0; i < runs; i++) {
+        const r = await lighthouse(stack.url + path, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: 'error' },
+          form === 'desktop' ? desktopConfig : undefined);
+        const lhr = r.lhr;
+        mkdirSync(results, { recursive: true });
+        writeFileSync(join(results, `lighthouse-${path.replace(/\W+/g, '_')}-${form}.json`), JSON.stringify(lhr));
+        got.scores.push(Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)])));
+        const a = lhr.audits;
+        got.metrics.push({
+          fcpMs: Math.round(a['first-contentful-paint'].numericValue),
+          lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
+          tbtMs: Math.round(a['total-blocking-time'].numericValue),
+          cls: Math.round(a['cumulative-layout-shift'].numericValue * 1000) / 1000,
+          siMs: Math.round(a['speed-index'].numericValue),
+          // Lighthouse's CPU benchmark of this machine at that moment (a busy machine scores
+          // low, and its main-thread times, scaled ×4 for mobile, weigh on TBT)
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          unusedJsKB: Math.round((a['unused-javascript'].details?.overallSavingsBytes || 0) / 1024),
+          failed: Object.values(a).filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === 'binary').map((x) => x.id),
+        });
+      }
+      const pick = Object.fromEntries(CATEGORIES.map((c) => [c, median(got.scores.map((s) => s[c]))]));
+      report.pages[path][form] = { ...pick, runs: got.scores, metrics: got.metrics };
+      const m = got.metrics[got.metrics.length - 1];
+      console.log(`${path.padEnd(20)} ${form.padEnd(8)} perf ${pick.performance} a11y ${pick.accessibility} bp ${pick['best-practices']} seo ${pick.seo}` +
+        `  (FCP ${m.fcpMs} ms, LCP ${m.lcpMs} ms, TBT ${m.tbtMs} ms, CLS ${m.cls}, benchmark ${m.benchmarkIndex}, unused JS ${m.unusedJsKB} KB${m.failed.length ? `, failed: ${m.failed.join(' ')}` : ''})`);
+    }
+  }
+
+  // the engine on a throttled phone connection: from navigation to the first legal moves
+  const t = Lantern.Simulation.Constants.throttling.mobileSlow4G;
+  for (const path of games) {
+    const ctx = await stack.browser.newContext();
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: t.requestLatencyMs,
+      downloadThroughput: (t.downloadThroughputKbps * 1024) / 8,
+      uploadThroughput: (t.uploadThroughputKbps * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: t.cpuSlowdownMultiplier });
+    await page.goto(stack.url + path, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.body && document.body.dataset.ready === 'true', null, { timeout: 120000, polling: 50 });
+    const ms = await page.evaluate(() => Math.round(window.__madang.firstMovesAt));
+    report.engineReadyMs[path] = ms;
+    console.log(`${path.padEnd(20)} engine ready after ${(ms / 1000).toFixed(1)} s on a throttled phone connection (slow 4G, CPU ×${t.cpuSlowdownMultiplier})`);
+    await ctx.close();
+  }
+} finally {
+  await chrome.kill();
+  await stack.stop();
+}
+report.loadAfter = loadavg().map((x) => Math.round(x * 100) / 100);
+mkdirSync(results, { recursive: true });
+writeFileSync(join(results, 'lighthouse.json'), `${JSON.stringify(report, null, 1)}\n`);
+console.log(`load average ${report.load.join(' ')} before, ${report.loadAfter.join(' ')} after; report in ${join(results, 'lighthouse.json')}`);
