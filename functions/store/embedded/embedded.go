@@ -151,7 +151,10 @@ func Open(dir string, o Options) (*Store, error) {
 		return nil, err
 	}
 	path := filepath.Join(dir, FileName)
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second, NoSync: o.NoSync})
+	// The freelist is not written with each commit (bbolt rebuilds it by a scan at Open)
+	// and is a hashmap: less to write and to search per move, as etcd runs bbolt.
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second, NoSync: o.NoSync,
+		NoFreelistSync: true, FreelistType: bolt.FreelistMapType})
 	if errors.Is(err, bolt.ErrTimeout) {
 		return nil, &inUseError{path: path, err: err}
 	}
