@@ -47,6 +47,11 @@ type loadReport struct {
 	ServerCPU     float64 `json:"serverCPU,omitempty"`
 	ServerRSSMiB  float64 `json:"serverRSSMiB,omitempty"`
 	ServerPeakMiB float64 `json:"serverPeakMiB,omitempty"`
+	// Time the server's and this client's threads waited for a CPU while runnable, per
+	// second of playing (Linux schedstat): above a few ms/s the machine's other work, not
+	// the server, sets the tail latency.
+	ServerWaitMsPerSec float64 `json:"serverWaitMsPerSec,omitempty"`
+	ClientWaitMsPerSec float64 `json:"clientWaitMsPerSec,omitempty"`
 }
 
 // loadStats collects what every client measures.
@@ -131,20 +136,28 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	ready.Wait()
 	fmt.Fprintf(stderr, "madang loadtest: %d rooms ready, playing %s\n", *rooms, *duration)
-	var cpu0 time.Duration
+	var cpu0, swait0, cwait0 time.Duration
 	if *pid > 0 {
 		var err error
 		if cpu0, err = procCPU(*pid); err != nil {
 			fmt.Fprintf(stderr, "madang loadtest: server CPU: %v\n", err)
 			return 1
 		}
+		_, swait0, _ = procRunWait(*pid)
+		_, cwait0, _ = procRunWait(os.Getpid())
 	}
 	t0 := time.Now()
 	close(start)
 	time.Sleep(*duration)
-	var cpu time.Duration
+	var cpu, swait, cwait time.Duration
 	var rss, peak int64
 	if *pid > 0 {
+		if _, w, err := procRunWait(*pid); err == nil {
+			swait = w - swait0
+		}
+		if _, w, err := procRunWait(os.Getpid()); err == nil {
+			cwait = w - cwait0
+		}
 		cpu1, err := procCPU(*pid)
 		if err == nil {
 			rss, peak, err = procMemKB(*pid)
@@ -163,20 +176,22 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	lat, watch := st.lat, st.watch
 	st.mu.Unlock()
 	rep := loadReport{
-		Rooms:          *rooms,
-		Moves:          st.moves.Load(),
-		MovesPerSec:    float64(int64(float64(st.moves.Load())/elapsed.Seconds()*10)) / 10,
-		P50ms:          quantileMs(lat, 0.50),
-		P99ms:          quantileMs(lat, 0.99),
-		Errors:         st.errors.Load(),
-		PaceMs:         pace.Milliseconds(),
-		Late:           st.late.Load(),
-		Spectators:     *spectators,
-		SpectatorP50ms: quantileMs(watch, 0.50),
-		SpectatorP99ms: quantileMs(watch, 0.99),
-		ServerCPU:      float64(int64(cpu.Seconds()/elapsed.Seconds()*1000)) / 1000,
-		ServerRSSMiB:   float64(rss*10/1024) / 10,
-		ServerPeakMiB:  float64(peak*10/1024) / 10,
+		Rooms:              *rooms,
+		Moves:              st.moves.Load(),
+		MovesPerSec:        float64(int64(float64(st.moves.Load())/elapsed.Seconds()*10)) / 10,
+		P50ms:              quantileMs(lat, 0.50),
+		P99ms:              quantileMs(lat, 0.99),
+		Errors:             st.errors.Load(),
+		PaceMs:             pace.Milliseconds(),
+		Late:               st.late.Load(),
+		Spectators:         *spectators,
+		SpectatorP50ms:     quantileMs(watch, 0.50),
+		SpectatorP99ms:     quantileMs(watch, 0.99),
+		ServerCPU:          float64(int64(cpu.Seconds()/elapsed.Seconds()*1000)) / 1000,
+		ServerRSSMiB:       float64(rss*10/1024) / 10,
+		ServerPeakMiB:      float64(peak*10/1024) / 10,
+		ServerWaitMsPerSec: float64(int64(float64(swait.Milliseconds())/elapsed.Seconds()*10)) / 10,
+		ClientWaitMsPerSec: float64(int64(float64(cwait.Milliseconds())/elapsed.Seconds()*10)) / 10,
 	}
 	st.errMsg.Range(func(k, v any) bool {
 		fmt.Fprintf(stderr, "errors %s: %d\n", k, v.(*atomic.Int64).Load())
