@@ -37,6 +37,10 @@ const assets = join(out, 'assets');
  * (<family>.wasm), a page template and the games it serves (dist/<game>/index.html). */
 const FAMILIES = {
   draughts: { games: [['checkers', '체커'], ['draughts', '국제식 드래프트']], html: 'game/index.html' },
+  halma: {
+    games: [['chinese-checkers', '중국식 체커'], ['diamond-kr', '다이아몬드 게임'], ['diamond', '다이아몬드 게임 (왕 말)']],
+    html: 'halma/index.html',
+  },
 };
 
 /** The first 8 characters of a content hash, upper-case hex (esbuild's hashes are 8 base32). */
