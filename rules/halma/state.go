@@ -268,10 +268,18 @@ func (s *State) Route(text string) []Hole {
 
 // Path is the landing path of a legal move with the fewest jumps (Position.Path).
 func (s *State) Path(m Move) []Hole {
-	if s.outcome.Over() {
+	if s.outcome.Over() || m == Pass {
 		return nil
 	}
-	return s.pos.Path(m)
+	if _, ok := slices.BinarySearchFunc(s.moves, m, func(a, b Move) int {
+		if c := cmp.Compare(a.From, b.From); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.To, b.To)
+	}); !ok {
+		return nil
+	}
+	return s.pos.path(m) // legal: one of the state's moves
 }
 
 // Counters is the move limit: the plies left before the game is drawn (move-limit).

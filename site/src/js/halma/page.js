@@ -204,6 +204,8 @@ function tap(h) {
   // not a destination: the engine says why (a move completing another's win has its code)
   const from = v.holes[sel.from].name;
   const to = v.holes[h].name;
+  // (the selection is cancelled, as any other hole cancels it, seed 000)
+  shell.sel = null;
   return shell.engine.ask('play', { text: `${from}-${to}` }).then((a) => {
     if (a.ok) return shell.setView(a.view); // cannot happen: not in the legal list
     return refuse(h, refusalText(a.error), a.error);
