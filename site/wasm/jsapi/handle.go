@@ -144,9 +144,12 @@ func Fail(err error) map[string]any {
 	}
 	// A game's own refusal with a stable code (e.g. the star games' "hands-win", rules/halma
 	// ErrGift) names itself.
-	var coded interface{ Code() string }
-	if errors.As(err, &coded) && coded.Code() != "" {
-		code = coded.Code()
+	// (a plain unwrap loop: errors.As would cost the module about 12 KB of brotli)
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		if c, ok := e.(interface{ Code() string }); ok && c.Code() != "" {
+			code = c.Code()
+			break
+		}
 	}
 	return map[string]any{"ok": false, "error": code, "detail": err.Error()}
 }
