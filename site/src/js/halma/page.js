@@ -369,6 +369,8 @@ function drawExtras(v) {
   const snap = on && shell.online.snap;
   const fill = $('fill-ai');
   if (fill) fill.hidden = !(snap && snap.status === 'waiting' && shell.online.seat === 0);
+  // a rematch rotates the seats (seed 000); with three it keeps the same people
+  if (on) $('rematch').textContent = v.seats === 3 ? '같은 인원으로 한 판 더' : '선후공 바꿔서 한 판 더';
   const leave = $('leave-ai');
   if (leave) leave.hidden = !(snap && snap.status === 'playing' && shell.online.seat >= 0 && v.seats === 3);
 }
