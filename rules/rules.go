@@ -244,6 +244,28 @@ func (e *MoveError) Error() string {
 
 func (e *MoveError) Unwrap() error { return e.Err }
 
+// RouteParser is implemented by states whose move text may also name the route a piece
+// takes (the star games' landing path, seed 004: "where two routes branch either may be
+// chosen, and the record shows the route played"). ParseRoute reads text as ParseMove does
+// and also returns the canonical text to record: the route as written when the text names
+// one, else the move's own text.
+type RouteParser interface {
+	ParseRoute(text string) (Move, string, error)
+}
+
+// ParseRoute reads text as s's move and gives the text to record: the state's route text
+// (RouteParser) when it has one, else the move's canonical text. Errors are ParseMove's.
+func ParseRoute(s State, text string) (Move, string, error) {
+	if r, ok := s.(RouteParser); ok {
+		return r.ParseRoute(text)
+	}
+	m, err := s.ParseMove(text)
+	if err != nil {
+		return nil, "", err
+	}
+	return m, m.String(), nil
+}
+
 var registry = map[string]Game{}
 
 // Register adds a game to the registry; game packages call it from init. It panics on a

@@ -47,6 +47,14 @@ const FAMILIES = {
     ],
     html: 'game/index.html',
   },
+  halma: {
+    games: [
+      ['chinese-checkers', '중국식 체커', '별 모양 판에서 말 열 개를 건너편 진영으로 먼저 옮기는 중국식 체커를 둡니다. AI, 한 기기에서 둘이, 또는 링크로 친구와 겨룹니다.'],
+      ['diamond-kr', '다이아몬드 게임', '말 10개 또는 15개로 두는 한국식 다이아몬드 게임. 휴대폰에서 바로 AI나 친구와, 또는 한 기기에서 둘이 둡니다.'],
+      ['diamond', '다이아몬드 게임 (왕 말)', '왕 말이 있는 다이아몬드 게임을 둘이나 셋이서 둡니다. AI와 대결하거나, 한 기기에서, 또는 링크로 친구와 온라인으로 겨룹니다.'],
+    ],
+    html: 'halma/index.html',
+  },
 };
 
 /** A page's description when its game names none. */

@@ -304,14 +304,16 @@ func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
 	if l.state.Phase() == rules.PhaseRoll {
 		return errf(CodeNotAllowed, "먼저 주사위를 굴려야 합니다.")
 	}
-	mv, err := l.state.ParseMove(text)
+	// A star game's full landing path is kept as written: the record shows the route played
+	// (seed 004); other texts are logged canonically.
+	mv, route, err := rules.ParseRoute(l.state, text)
 	if err != nil {
 		return errf(CodeIllegalMove, "")
 	}
 	if m.OfferDraw && !l.mayOfferDraw(i) {
 		return errf(CodeNotAllowed, "지금은 무승부를 제안할 수 없습니다.")
 	}
-	return l.play(i, mv, m.OfferDraw)
+	return l.playRoute(i, mv, route, m.OfferDraw)
 }
 
 // roll draws dice for seat i at ply (the snapshot's ply the client saw) when its turn waits
@@ -364,7 +366,7 @@ func (l *loaded) seatsTurn(i, ply int, repeat func(ply int) bool, eff *effects) 
 }
 
 // sameMove reports whether text is the move played at index ply of the log: the same text,
-// or text the state at that ply reads as that move.
+// or text the state at that ply reads as the same move as the logged text.
 func (l *loaded) sameMove(ply int, text string) bool {
 	if l.b.Moves[ply] == text {
 		return true
@@ -374,7 +376,11 @@ func (l *loaded) sameMove(ply int, text string) bool {
 		return false
 	}
 	m, err := st.ParseMove(text)
-	return err == nil && m.String() == l.b.Moves[ply]
+	if err != nil {
+		return false
+	}
+	played, err := st.ParseMove(l.b.Moves[ply]) // the log may hold a route (rules.ParseRoute)
+	return err == nil && m == played
 }
 
 // stateAt is the state before the log entry at index ply: kept for the last entry, replayed

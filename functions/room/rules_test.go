@@ -8,6 +8,7 @@ import (
 
 	"madang/functions/room"
 	"madang/rules"
+	"madang/rules/halma"
 )
 
 // drawPolicy is seed 001's draw-offer rule on the track game ("+1"/"+2" stand for man
@@ -482,4 +483,45 @@ func TestAIMoveSurvivesUnrelatedWrites(t *testing.T) {
 	if h.snap(tb).Ply != 2 {
 		t.Fatal("a duplicate invocation moved again")
 	}
+}
+
+// Seed 004: a star-board move sent as its full landing path is logged as that route (the
+// record shows the route played), and the same move sent again as "from-to" at that ply is
+// recognised as a repeat.
+func TestStarRouteRecorded(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	tb := h.open("chinese-checkers", M{}, 2)
+	g, _ := rules.Lookup("chinese-checkers")
+	st, _ := g.New(nil)
+	for ply := 0; ply < 40; ply++ {
+		hs, _ := halma.AsState(st)
+		seat := int(st.ToMove())
+		var route string
+		for _, m := range hs.LegalMoves() {
+			if p := hs.Path(m); len(p) >= 3 {
+				route = halma.PathText(p)
+				break
+			}
+		}
+		if route == "" {
+			ms := hs.LegalMoves()
+			m := ms[(ply*7)%len(ms)]
+			h.move(tb, seat, m.String())
+			st, _ = st.Play(m)
+			continue
+		}
+		fs := h.move(tb, seat, route)
+		snap := h.lastState(fs)
+		if snap == nil || len(snap.Moves) != ply+1 || snap.Moves[ply] != route {
+			t.Fatalf("route %s: %s", route, describe(fs))
+		}
+		m, _ := st.ParseMove(route)
+		again := h.send(fmt.Sprintf("c%d", seat), M{"action": "move", "room": tb.id, "token": tb.tokens[seat], "ply": ply, "move": m.String()})
+		if s := h.lastState(again); s == nil || len(s.Moves) != ply+1 {
+			t.Fatalf("repeat of %s as %s: %s", route, m, describe(again))
+		}
+		return
+	}
+	t.Fatal("no multi-jump came up in 40 plies")
 }

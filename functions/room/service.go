@@ -744,13 +744,19 @@ func aiSeed(roomID string, version int64) int64 {
 // of another seat is declined by the move and blocks that seat's offers until a later
 // draw-reset move; the move itself may carry a new offer.
 func (l *loaded) play(i int, m rules.Move, offer bool) *Error {
+	return l.playRoute(i, m, m.String(), offer)
+}
+
+// playRoute is play with the text the log records for the move: its canonical text, or
+// the route it took (rules.ParseRoute).
+func (l *loaded) playRoute(i int, m rules.Move, route string, offer bool) *Error {
 	before := l.state
 	next, err := before.Play(m)
 	if err != nil {
 		return errf(CodeIllegalMove, "")
 	}
 	k := len(l.b.Moves)
-	l.enter(m.String(), next)
+	l.enter(route, next)
 	if l.pol.DrawOffers && l.pol.drawReset(before, next) {
 		for j := range l.b.Seats {
 			if l.b.Seats[j].DrawBlocked && k >= l.b.Seats[j].DrawBlockedAfter {

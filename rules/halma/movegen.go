@@ -208,6 +208,11 @@ func (p Position) Path(m Move) []Hole {
 	if m == Pass || !p.IsLegal(m) {
 		return nil
 	}
+	return p.path(m)
+}
+
+// path is Path for a move known to be legal (no legality check).
+func (p Position) path(m Move) []Hole {
 	for d := 0; d < 6; d++ {
 		if geo.nb[m.From][d] == m.To {
 			return []Hole{m.From, m.To}

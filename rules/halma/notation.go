@@ -62,6 +62,20 @@ func PathText(path []Hole) string {
 	return b.String()
 }
 
+// ErrGift is the refusal of a move that reaches its hole but would complete another
+// seat's win (diamond-kr without completing the mover's own, diamond in any case; see
+// GiftRule, Sturtevant 2019 and seed 000). It wraps rules.ErrIllegal and carries the stable
+// code "hands-win" (Code) so a page can show its own message for it.
+var ErrGift error = giftError{}
+
+type giftError struct{}
+
+func (giftError) Error() string { return rules.ErrIllegal.Error() + ": completes another seat's win" }
+func (giftError) Unwrap() error { return rules.ErrIllegal }
+
+// Code is the error's stable code for pages and clients: "hands-win".
+func (giftError) Code() string { return "hands-win" }
+
 func moveError(text string, err error, detail string) error {
 	return &rules.MoveError{Text: text, Err: err, Detail: detail}
 }
@@ -70,7 +84,9 @@ func moveError(text string, err error, detail string) error {
 // to move has no other move), "from-to" (a step or any chain of jumps between the two), or
 // a full landing path "from-l1-...-to", which must itself be a legal chain: each hop a
 // jump of the moving piece, each landing empty and open to it, no landing twice, not ending
-// on the start. Errors are *rules.MoveError wrapping rules.ErrNotation or rules.ErrIllegal.
+// on the start. Errors are *rules.MoveError wrapping rules.ErrNotation or rules.ErrIllegal;
+// a move that reaches its hole but would complete another seat's win wraps ErrGift (which
+// itself wraps rules.ErrIllegal).
 func (p Position) ParseMove(text string) (Move, error) {
 	t := strings.TrimSpace(text)
 	var l MoveList
@@ -116,11 +132,30 @@ func (p Position) ParseMove(text string) (Move, error) {
 	m := Move{from, to}
 	if !legal(m) {
 		if p.config().rules.Gift != GiftAllowed && p.reachable(m) {
-			return Move{}, moveError(text, rules.ErrIllegal, "the move would complete another seat's win")
+			return Move{}, moveError(text, ErrGift, "the move would complete another seat's win")
 		}
 		return Move{}, moveError(text, rules.ErrIllegal, "not a step or a chain of jumps to an open empty hole")
 	}
 	return m, nil
+}
+
+// ParseRoute is ParseMove that also gives the route as written: for a full landing path
+// (three holes or more) its canonical text ("3.1-5.1-5.3", the record of the route played,
+// seed 004), else the move's text (Move.String). Errors are ParseMove's.
+func (p Position) ParseRoute(text string) (Move, string, error) {
+	m, err := p.ParseMove(text)
+	if err != nil {
+		return Move{}, "", err
+	}
+	parts := strings.Split(strings.TrimSpace(text), "-")
+	if len(parts) <= 2 {
+		return m, m.String(), nil
+	}
+	path := make([]Hole, len(parts))
+	for i, s := range parts {
+		path[i], _ = ParseHole(s) // ParseMove read every part
+	}
+	return m, PathText(path), nil
 }
 
 // checkChain explains why path (three holes or more) is not a legal chain of jumps for the

@@ -34,6 +34,16 @@ func TestChainStopsMidwayOverEitherColour(t *testing.T) {
 			t.Errorf("after %s: 9.5 holds seat %d", text, s)
 		}
 	}
+	// The route as written is kept for the record (seed 004: the record shows the route).
+	for text, want := range map[string]string{"9.1-9.5": "9.1-9.5", " 9.1-9.3-9.5 ": "9.1-9.3-9.5", "9.1-10.1": "9.1-10.1"} {
+		m, route, err := p.ParseRoute(text)
+		if err != nil || route != want || m.String() != strings.Split(want, "-")[0]+"-"+strings.Split(want, "-")[len(strings.Split(want, "-"))-1] {
+			t.Errorf("ParseRoute(%q) = %v %q %v, want route %q", text, m, route, err, want)
+		}
+	}
+	if _, _, err := p.ParseRoute("9.1-9.2-9.5"); !errors.Is(err, rules.ErrIllegal) {
+		t.Errorf("ParseRoute of a broken chain: %v, want illegal", err)
+	}
 	// Stopping midway is its own move.
 	if m, err := p.ParseMove("9.1-9.3"); err != nil || m != (Move{hole(t, "9.1"), hole(t, "9.3")}) {
 		t.Errorf("9.1-9.3: %v %v", m, err)
@@ -243,6 +253,16 @@ func TestDiamondKRGiftRefused(t *testing.T) {
 	}
 	if _, err := p.ParseMove("5.9-4.4"); !errors.Is(err, rules.ErrIllegal) || !strings.Contains(err.Error(), "win") {
 		t.Errorf("5.9-4.4: %v, want illegal (completes blue's win)", err)
+	}
+	// The refusal has its own error and stable code, so a page can say why (seed 002).
+	_, err := p.ParseMove("5.9-4.4")
+	var coded interface{ Code() string }
+	if !errors.Is(err, ErrGift) || !errors.As(err, &coded) || coded.Code() != "hands-win" {
+		t.Errorf("5.9-4.4: %v, want ErrGift with code hands-win", err)
+	}
+	// An ordinary illegal move is not a gift.
+	if _, err := p.ParseMove("5.9-1.1"); errors.Is(err, ErrGift) || !errors.Is(err, rules.ErrIllegal) {
+		t.Errorf("5.9-1.1: %v, want illegal and not ErrGift", err)
 	}
 	wantDests(t, p, "4.3", "4.4", "5.7", "5.8") // 4.3-4.4 empties 4.3: the camp stays open
 	if !slicesContain(destinations(t, p, "4.2"), "4.4") {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"madang/rules"
 )
@@ -233,12 +234,52 @@ func (s *State) ParseMove(text string) (rules.Move, error) {
 	return m, nil
 }
 
-// Path is the landing path of a legal move with the fewest jumps (Position.Path).
-func (s *State) Path(m Move) []Hole {
+// ParseRoute reads move text as ParseMove does and also gives the route as written
+// (Position.ParseRoute); it implements rules.RouteParser.
+func (s *State) ParseRoute(text string) (rules.Move, string, error) {
 	if s.outcome.Over() {
+		return nil, "", moveError(text, rules.ErrIllegal, "the game is over")
+	}
+	m, route, err := s.pos.ParseRoute(text)
+	if err != nil {
+		return nil, "", err
+	}
+	return m, route, nil
+}
+
+// Route is the landing path a route text of a legal move names: the holes of a full path
+// ("3.1-5.1-5.3"), else the fewest-jump path (Path). Nil when text is not a legal move.
+func (s *State) Route(text string) []Hole {
+	m, route, err := s.ParseRoute(text)
+	if err != nil {
 		return nil
 	}
-	return s.pos.Path(m)
+	mv := m.(Move)
+	if route == mv.String() {
+		return s.Path(mv)
+	}
+	parts := strings.Split(route, "-")
+	path := make([]Hole, len(parts))
+	for i, t := range parts {
+		path[i], _ = ParseHole(t)
+	}
+	return path
+}
+
+// Path is the landing path of a legal move with the fewest jumps (Position.Path).
+func (s *State) Path(m Move) []Hole {
+	if s.outcome.Over() || m == Pass {
+		return nil
+	}
+	if _, ok := slices.BinarySearchFunc(s.moves, m, func(a, b Move) int {
+		if c := cmp.Compare(a.From, b.From); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.To, b.To)
+	}); !ok {
+		return nil
+	}
+	return s.pos.path(m) // legal: one of the state's moves
 }
 
 // Counters is the move limit: the plies left before the game is drawn (move-limit).

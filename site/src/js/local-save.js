@@ -12,7 +12,7 @@ export class LocalSave {
 
   /**
    * The saved game, or null when there is none or it cannot be read:
-   * {game, mode: 'ai'|'local', level, human, seed, fen, moves: [{text, offer, roll}]}.
+   * {game, mode: 'ai'|'local', level, human, seed, fen, options, moves: [{text, offer, roll}]}.
    */
   read() {
     let g;
@@ -40,6 +40,7 @@ export class LocalSave {
         human: shell.human,
         seed: shell.seed,
         fen: shell.startFen || '',
+        options: shell.options,
         moves: v.history.map((e) => (e.roll ? { text: e.text, roll: true } : { text: e.text, offer: !!e.offer })),
       }));
     } catch { /* storage full or denied: the game goes on unsaved */ }
@@ -56,9 +57,9 @@ export class LocalSave {
    */
   async replay(engine, g) {
     if (g.moves.some((m) => m.roll)) {
-      return engine.ask('load', { game: g.game, fen: g.fen, moves: g.moves.map((m) => m.text) });
+      return engine.ask('load', { game: g.game, fen: g.fen, options: g.options, moves: g.moves.map((m) => m.text) });
     }
-    let a = await engine.ask('start', { game: g.game, fen: g.fen });
+    let a = await engine.ask('start', { game: g.game, fen: g.fen, options: g.options });
     for (const m of g.moves) {
       if (!a.ok) break;
       a = await engine.ask('play', { text: m.text, offer: !!m.offer });

@@ -13,8 +13,9 @@ export class MoveList {
   }
 
   /**
-   * moves [{alg, text}]; o: {enabled, spoken(m), empty}: when no move may be played now the
-   * list shows the empty line instead.
+   * moves [{alg, text}]; o: {enabled, spoken(m), empty, label(m)?}: when no move may be
+   * played now the list shows the empty line instead; label gives a move's shown text
+   * (default m.alg).
    */
   render(moves, o) {
     const list = this.list;
@@ -30,10 +31,11 @@ export class MoveList {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = m.alg;
+      const shown = o.label ? o.label(m) : m.alg;
+      b.textContent = shown;
       b.dataset.text = m.text;
       // the accessible name starts with the visible text (WCAG 2.5.3), then says it in words
-      b.setAttribute('aria-label', `${m.alg}, ${o.spoken(m)}`);
+      b.setAttribute('aria-label', `${shown}, ${o.spoken(m)}`);
       b.addEventListener('click', () => this.onPick(m));
       li.appendChild(b);
       list.appendChild(li);

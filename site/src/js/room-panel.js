@@ -48,7 +48,7 @@ export class RoomPanel {
 
   canMove(toMove) { return this.client.canMove(toMove); }
 
-  move(m, offer) { this.client.move(m.text, offer); }
+  move(m, offer) { this.client.move(m.route || m.text, offer); }
 
   acceptDraw() { this.client.acceptDraw(); }
 
@@ -146,11 +146,12 @@ export class RoomPanel {
     const shell = this.shell;
     if (c.peeking) this.renderInvite(snap);
     if (shell.game !== snap.game) shell.setGame(snap.game);
-    const a = await shell.engine.ask('load', { game: snap.game, moves: snap.moves || [] });
+    const options = snap.options && Object.keys(snap.options).length ? snap.options : undefined;
+    const a = await shell.engine.ask('load', { game: snap.game, options, moves: snap.moves || [] });
     if (snap !== c.snap) return;
     let v = a.ok ? a.view : null;
     if (!v || v.fen !== snap.position) {
-      const b = await shell.engine.ask('load', { game: snap.game, fen: snap.position, moves: [] });
+      const b = await shell.engine.ask('load', { game: snap.game, fen: snap.position, options, moves: [] });
       if (!b.ok || snap !== c.snap) return;
       v = b.view;
     }

@@ -25,7 +25,16 @@ export class Scene {
     this.onTap = onTap;
     this.mode = 'oblique';
     this.board = null;
-    this.renderer = new WebGLRenderer({ canvas, antialias: true });
+    // a device without WebGL: the scene stays empty (failed) and the page plays with its
+    // button panel alone (seed 000)
+    try {
+      this.renderer = new WebGLRenderer({ canvas, antialias: true });
+    } catch {
+      this.failed = true;
+      this.scene = new Scene3();
+      this.camera = new PerspectiveCamera(32, 1, 0.1, 300);
+      return;
+    }
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.outputColorSpace = SRGBColorSpace;
     this.scene = new Scene3();
@@ -73,6 +82,7 @@ export class Scene {
   }
 
   resize() {
+    if (this.failed) return;
     const w = this.canvas.parentElement.clientWidth;
     const h = this.canvas.parentElement.clientHeight || w;
     this.renderer.setSize(w, h, false);
@@ -85,6 +95,7 @@ export class Scene {
   /** Moves the camera to a preset, 'oblique' or 'top', framing the whole board. */
   setView(mode) {
     this.mode = mode;
+    if (this.failed) return;
     const f = this.board ? this.board.frame() : { half: 4.8, scale: 1, flip: false };
     const dir = f.flip ? -1 : 1;
     const half = f.half;
@@ -108,12 +119,13 @@ export class Scene {
   }
 
   render() {
+    if (this.failed) return;
     this.renderer.render(this.scene, this.camera);
   }
 
   /** The cell under client point (x, y): the board module's answer for the ray there. */
   pick(clientX, clientY) {
-    if (!this.board) return null;
+    if (!this.board || this.failed) return null;
     const r = this.canvas.getBoundingClientRect();
     const ndc = new Vector2(((clientX - r.left) / r.width) * 2 - 1, -((clientY - r.top) / r.height) * 2 + 1);
     this.raycaster.setFromCamera(ndc, this.camera);
@@ -122,6 +134,7 @@ export class Scene {
 
   /** Client coordinates of a cell's centre (at piece height): the browser tests' hook. */
   squareToScreen(cell) {
+    if (this.failed) return null;
     const w = this.board && this.board.worldOf(cell);
     if (!w) return null;
     const v = w.project(this.camera);

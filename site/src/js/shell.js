@@ -27,6 +27,16 @@ const $ = (id) => document.getElementById(id);
  *   samePosition(a, b)          two views show one position (a selection survives)
  *   focusBoard()                keyboard focus to the cell panel (a game started from the menu)
  *   drawOffers                  the game has draw offers riding on moves
+ * and optionally:
+ *   options(game)               the game's options for a new game ({players: 3}), also a room's
+ *   moveText(m)                 a move's (or history entry's) shown text (default m.alg)
+ *   refusal(code)               the Korean refusal for an engine error code (default refused.move)
+ *   resignWindowMs              how long an armed resign button waits for the second press (3 s)
+ *   confirmNewGame              a text to confirm before '다시 하기' drops a game in progress
+ *   canResign()                 false where '기권' is not offered (three-player online diamond)
+ *   panelHint                   the button panel's hint (default MSG.panelHint)
+ * A move handed to play() may carry route: the move text to play instead of its index (a
+ * star game's landing path, so the record shows the route played).
  */
 export class Shell {
   /** @param {object} game  the page (see above); @param {object} scene  the 3D scene */
@@ -62,6 +72,16 @@ export class Shell {
   startFrom(game, fen, mode = 'local', level = 'beginner', human = 0) {
     this.setGame(game);
     return this.startLocal(mode, level, human, fen);
+  }
+
+  /** The page's options for a new game of the game on screen (undefined: the defaults). */
+  gameOptions() {
+    return this.page.options ? this.page.options(this.game) : undefined;
+  }
+
+  /** A move's or record entry's shown text. */
+  moveText(m) {
+    return this.page.moveText ? this.page.moveText(m) : m.alg;
   }
 
   // ---- messages --------------------------------------------------------------
@@ -128,7 +148,11 @@ export class Shell {
     $('accept-draw').addEventListener('click', () => this.acceptDraw());
     $('accept-draw-board').addEventListener('click', () => this.acceptDraw());
     $('undo').addEventListener('click', () => this.undo());
-    $('restart').addEventListener('click', () => this.startLocal(this.mode, this.level, this.human));
+    $('restart').addEventListener('click', () => {
+      // eslint-disable-next-line no-alert
+      if (this.page.confirmNewGame && this.inProgress() && !window.confirm(this.page.confirmNewGame)) return undefined;
+      return this.startLocal(this.mode, this.level, this.human);
+    });
     $('resign').addEventListener('click', () => this.resign());
     $('back-to-menu').addEventListener('click', () => this.backToMenu());
     $('leave-no').addEventListener('click', () => $('leave-dialog').close());
@@ -180,6 +204,7 @@ export class Shell {
     this.mode = g.mode;
     this.level = g.level || 'intermediate';
     this.human = g.mode === 'ai' ? g.human : 0;
+    this.options = g.options;
     this.seed = g.seed | 0;
     this.startFen = g.fen || '';
     this.gen++;
@@ -220,7 +245,7 @@ export class Shell {
   /** The start position of the chosen game behind the menu. */
   preview() {
     const game = this.game;
-    this.engine.ask('start', { game }).then((a) => {
+    this.engine.ask('start', { game, options: this.gameOptions() }).then((a) => {
       if (!a.ok) return this.say(MSG.engineFailed);
       if (!this.mode && this.game === game) this.setView(a.view);
       return undefined;
@@ -241,7 +266,8 @@ export class Shell {
     this.offerNext = false;
     // a notice over the menu (a dead room link) goes as soon as a game is chosen
     $('menu-notice').hidden = true;
-    const a = await this.engine.ask('start', { game: this.game, fen });
+    this.options = this.gameOptions();
+    const a = await this.engine.ask('start', { game: this.game, fen, options: this.options });
     if (!a.ok) return this.say(MSG.engineFailed);
     const fromMenu = !$('menu').hidden;
     this.showPhase('game');
@@ -255,7 +281,7 @@ export class Shell {
     this.gen++;
     this.mode = 'online';
     this.online = new RoomPanel(this);
-    this.online.create(this.game);
+    this.online.create(this.game, this.gameOptions() || {});
   }
 
   /** A game in progress: online, this page holds a seat of a room in play; against the AI or
@@ -421,12 +447,12 @@ export class Shell {
     else if (this.spectating()) empty = ROOM.spectatingList(this.colour(v.toMove));
     else if (this.mode === 'ai') empty = MSG.aiToMove;
     else empty = MSG.opponentToMove;
-    this.moveList.render(v.moves, { enabled: mine, spoken: (m) => this.page.spoken(m), empty });
-    $('fact-last').textContent = v.last ? `${this.sideName(v.last.seat)} ${v.last.alg}` : '—';
+    this.moveList.render(v.moves, { enabled: mine, spoken: (m) => this.page.spoken(m), empty, label: (m) => this.moveText(m) });
+    $('fact-last').textContent = v.last ? `${this.sideName(v.last.seat)} ${this.moveText(v.last)}` : '—';
     // a spectator reads the board on the buttons but has nothing to play or offer
     const watching = this.spectating();
     $('panel-title').textContent = watching ? MSG.watchTitle : MSG.panelTitle;
-    $('panel-hint').textContent = watching ? MSG.watchHint : MSG.panelHint;
+    $('panel-hint').textContent = watching ? MSG.watchHint : (this.page.panelHint || MSG.panelHint);
     $('offer-row').hidden = watching;
     $('moves-title').textContent = watching ? MSG.watchMovesTitle : MSG.movesTitle;
     const offer = $('offer-draw');
@@ -435,10 +461,11 @@ export class Shell {
     if (offer.disabled) this.offerNext = false;
     offer.setAttribute('aria-pressed', String(this.offerNext));
     offer.classList.toggle('on', this.offerNext);
-    this.moveList.history(v.history, (e) => e.alg + (e.offer ? MSG.offerMark : ''));
+    this.moveList.history(v.history, (e) => this.moveText(e) + (e.offer ? MSG.offerMark : ''));
     $('undo').disabled = this.thinking || v.ply === 0 || this.over() || (this.mode === 'ai' && !v.history.some((e) => e.seat === this.human));
     $('resign').disabled = v.outcome.status !== 'ongoing' || this.thinking;
-    $('resign').hidden = this.mode === 'online' && !(this.online && this.online.seat >= 0 && this.online.snap && this.online.snap.status === 'playing');
+    $('resign').hidden = this.mode === 'online' && !(this.online && this.online.seat >= 0 && this.online.snap && this.online.snap.status === 'playing')
+      || (!!this.page.canResign && !this.page.canResign());
   }
 
   /** A new view from the engine (or the room): draws it and tells the live region. */
@@ -486,8 +513,8 @@ export class Shell {
     this.offerNext = false;
     this.sel = null;
     if (this.mode === 'online') return this.online.move(m, offer);
-    const a = await this.engine.ask('play', { index: m.i, offer });
-    if (!a.ok) return this.say(refused.move, a.error);
+    const a = await this.engine.ask('play', m.route ? { text: m.route, offer } : { index: m.i, offer });
+    if (!a.ok) return this.say((this.page.refusal && this.page.refusal(a.error)) || refused.move, a.error);
     this.setView(a.view);
     return this.maybeAI(offer);
   }
@@ -563,7 +590,7 @@ export class Shell {
       b.dataset.armed = '1';
       b.textContent = MSG.resignArmed;
       clearTimeout(this.disarm);
-      this.disarm = setTimeout(() => { delete b.dataset.armed; b.textContent = MSG.resign; }, 3000);
+      this.disarm = setTimeout(() => { delete b.dataset.armed; b.textContent = MSG.resign; }, this.page.resignWindowMs || 3000);
       return undefined;
     }
     clearTimeout(this.disarm);

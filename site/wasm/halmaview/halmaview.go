@@ -62,7 +62,11 @@
 //	king      the moving piece is the king
 //	gain      rows gained from the mover's own side (negative when it goes back)
 //
-// History entries carry from, to, pass, path, pathText, jumps and king.
+// History entries carry from, to, pass, path, pathText, jumps and king. A move played by a
+// full landing path text ("3.1-5.1-5.3-7.3", any legal route, not only the fewest-jump one)
+// is logged with that text, and its entry's path, pathText and jumps are the route played
+// (session.Routes). A move refused because it would complete another seat's win (diamond-kr,
+// diamond) fails with the code "hands-win" (rules/halma ErrGift) instead of illegal-move.
 package halmaview
 
 import (
@@ -76,7 +80,10 @@ import (
 // Family is the star-board family's session.Family. Its games have no draw offers.
 type Family struct{}
 
-var _ session.Family = Family{}
+var (
+	_ session.Family = Family{}
+	_ session.Routes = Family{}
+)
 
 // Games implements session.Family.
 func (Family) Games() []string {
@@ -129,6 +136,27 @@ func describe(s *rh.State, m rh.Move) map[string]any {
 		"path": holes, "pathText": rh.PathText(path), "jumps": jumps, "king": isKing,
 		"gain": geom.rowFrom[camp][m.To] - geom.rowFrom[camp][m.From],
 	}
+}
+
+// Route implements session.Routes: a move played along a route other than its fewest-jump
+// path (a full landing path text, seed 004: "where two routes branch either may be chosen")
+// shows that route as its path, pathText and jumps.
+func (Family) Route(st rules.State, m rules.Move, route string, view map[string]any) {
+	hs, ok := rh.AsState(st)
+	if !ok {
+		return
+	}
+	path := hs.Route(route)
+	if len(path) < 2 {
+		return
+	}
+	holes := make([]any, len(path))
+	for i, h := range path {
+		holes[i] = int(h)
+	}
+	view["path"] = holes
+	view["pathText"] = rh.PathText(path)
+	view["jumps"] = len(path) - 1
 }
 
 // campOfSeat is seat's start camp in r.

@@ -6,6 +6,7 @@ import (
 
 	"madang/rules"
 	rh "madang/rules/halma"
+	"madang/site/wasm/jsapi"
 	"madang/site/wasm/session"
 )
 
@@ -407,5 +408,61 @@ func TestKingRun(t *testing.T) {
 	m := moveByText(t, start(t, "diamond", "", nil).View(), "1.1-6.4")
 	if m["king"] != true || m["jumps"] != 1 || m["gain"] != 5 || m["pathText"] != "1.1-6.4" {
 		t.Errorf("king's run %v", m)
+	}
+}
+
+// Seed 004: where two routes branch either may be chosen, and the record shows the route
+// played. Red's 9.1 reaches 7.5 by two jumps two ways, over 9.2 then 8.4 (9.1-9.3-7.5) or
+// over 8.2 then 7.4 (9.1-7.3-7.5); the view offers one of them and either may be played.
+func TestRoutePlayedIsRecorded(t *testing.T) {
+	pos := "0 9.1/9.2,8.2,8.4,7.4 0 0"
+	routes := []string{"9.1-9.3-7.5", "9.1-7.3-7.5"}
+	offered := moveByText(t, start(t, "chinese-checkers", pos, nil).View(), "9.1-7.5")["pathText"]
+	if offered != routes[0] && offered != routes[1] {
+		t.Fatalf("fewest-jump path %v, want one of %v", offered, routes)
+	}
+	for _, route := range routes {
+		s := start(t, "chinese-checkers", pos, nil)
+		if err := s.PlayText(route, false); err != nil {
+			t.Fatal(err)
+		}
+		v := s.View()
+		h := v["history"].([]any)[0].(map[string]any)
+		if h["text"] != route || h["pathText"] != route || names(ints(h["path"])) != strings.ReplaceAll(route, "-", ",") || h["jumps"] != 2 {
+			t.Errorf("history entry %v, want the route %s", h, route)
+		}
+		if last := v["last"].(map[string]any); last["pathText"] != route {
+			t.Errorf("last %v", last)
+		}
+		// Undo and replay keep the route (the log holds the route's text).
+		if err := s.Play(0, false); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Undo(1); err != nil {
+			t.Fatal(err)
+		}
+		if h := s.View()["history"].([]any)[0].(map[string]any); h["pathText"] != route {
+			t.Errorf("after undo the entry is %v", h)
+		}
+	}
+}
+
+// Issue 14: the diamond-kr refusal of a move that would complete the opponent's win has its
+// own code, so the page can say why (seed 002's clear refusals).
+func TestHandsWinCode(t *testing.T) {
+	s := session.New(Family{})
+	r := jsapi.NewRequest("start")
+	r.Game, r.FEN = "diamond-kr", "0 2.2,3.1,3.2,3.3,4.1,4.2,4.3,5.9/1.1,2.1 0 0"
+	if a := jsapi.Handle(s, r); a["ok"] != true {
+		t.Fatalf("start: %v", a)
+	}
+	p := jsapi.NewRequest("play")
+	p.Text = "5.9-4.4"
+	if a := jsapi.Handle(s, p); a["ok"] != false || a["error"] != "hands-win" {
+		t.Errorf("5.9-4.4: %v, want hands-win", a)
+	}
+	p.Text = "5.9-1.1"
+	if a := jsapi.Handle(s, p); a["error"] != "illegal-move" {
+		t.Errorf("5.9-1.1: %v, want illegal-move", a)
 	}
 }

@@ -20,7 +20,9 @@
 // Every answer is {ok: true, view, choice?, dice?} or {ok: false, error: code, detail}; the
 // view is session.Session.View with the family's fields. Codes: bad-message, illegal-move,
 // bad-notation, game-over, unknown-game, no-offer, offer-refused, no-engine, bad-seat,
-// wrong-phase, bad-options, internal, error.
+// wrong-phase, bad-options, internal, error, or a game's own code for a refusal whose error
+// has a Code() string method (the star games' "hands-win": the move would complete the
+// opponent's win, rules/halma ErrGift).
 package jsapi
 
 import (
@@ -139,6 +141,15 @@ func Fail(err error) map[string]any {
 		code = "wrong-phase"
 	case errors.Is(err, rules.ErrOptions):
 		code = "bad-options"
+	}
+	// A game's own refusal with a stable code (e.g. the star games' "hands-win", rules/halma
+	// ErrGift) names itself.
+	// (a plain unwrap loop: errors.As would cost the module about 12 KB of brotli)
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		if c, ok := e.(interface{ Code() string }); ok && c.Code() != "" {
+			code = c.Code()
+			break
+		}
 	}
 	return map[string]any{"ok": false, "error": code, "detail": err.Error()}
 }

@@ -30,3 +30,12 @@ type DrawOffers interface {
 	// that a refused offer brings (seed 001: a man moved or a piece was taken).
 	ResetsOffer(st rules.State, m rules.Move) bool
 }
+
+// Routes is implemented by families whose moves may be played along a chosen route (the
+// star games' landing path, seed 004). When a move is played by a text naming a route
+// other than the move's own text (rules.ParseRoute), Route updates view, the move's map as
+// Moves gave it, to show that route (e.g. its path); the session logs the route as the
+// move's text.
+type Routes interface {
+	Route(st rules.State, m rules.Move, route string, view map[string]any)
+}

@@ -124,12 +124,12 @@ func (s *Session) replay(texts []string, offers []bool) error {
 			}
 			continue
 		}
-		m, err := s.cur().ParseMove(t)
+		m, route, err := rules.ParseRoute(s.cur(), t)
 		if err != nil {
 			return err
 		}
 		offer := offers != nil && offers[i]
-		if err := s.play(m, offer); err != nil {
+		if err := s.play(m, route, offer); err != nil {
 			return err
 		}
 	}
@@ -192,22 +192,25 @@ func (s *Session) Play(i int, offer bool) error {
 	if i < 0 || i >= len(ms) {
 		return ErrBadIndex
 	}
-	return s.play(ms[i], offer)
+	return s.play(ms[i], ms[i].String(), offer)
 }
 
-// PlayText plays a move given as text in the game's notation (rules.State.ParseMove).
+// PlayText plays a move given as text in the game's notation (rules.State.ParseMove). A
+// text naming a route (rules.ParseRoute: a star game's full landing path) is logged as
+// that route, and the history shows it (Routes).
 func (s *Session) PlayText(text string, offer bool) error {
 	if err := s.ready(); err != nil {
 		return err
 	}
-	m, err := s.cur().ParseMove(text)
+	m, route, err := rules.ParseRoute(s.cur(), text)
 	if err != nil {
 		return err
 	}
-	return s.play(m, offer)
+	return s.play(m, route, offer)
 }
 
-func (s *Session) play(m rules.Move, offer bool) error {
+// play plays m, logged as route (the move's canonical text or the route it took).
+func (s *Session) play(m rules.Move, route string, offer bool) error {
 	st := s.cur()
 	if offer && !s.CanOffer() {
 		return ErrOffer
@@ -228,8 +231,11 @@ func (s *Session) play(m rules.Move, offer bool) error {
 		return err
 	}
 	view := s.fam.Moves(st, ms)[k]
-	view["text"] = m.String()
-	e := entry{text: m.String(), offer: offer, seat: int(st.ToMove()), view: view}
+	view["text"] = route
+	if r, ok := s.fam.(Routes); ok && route != m.String() {
+		r.Route(st, m, route, view)
+	}
+	e := entry{text: route, offer: offer, seat: int(st.ToMove()), view: view}
 	if s.offers != nil {
 		e.resets = s.offers.ResetsOffer(st, m)
 	}

@@ -1,0 +1,463 @@
+// The star-board pages (chinese-checkers seed 004, diamond-kr seed 002, diamond seed 000) on
+// the shared shell: the 3D star (boards/star.js), the button/keyboard panel (pieces named
+// 단·번 from the viewer's side, then their destinations with the step or jump count and the
+// rows gained), the player cards, the last move as a sentence, the arrived counts, '패스하기',
+// and each page's own parts (diamond's 2/3 players and room buttons, diamond-kr's remembered
+// piece count, result screen with sharing and today's tally, chinese-checkers' strict-win
+// note). Which moves exist and their paths the engine says; this file matches taps to them.
+import { Shell } from '../shell.js';
+import { Scene } from '../scene.js';
+import { StarBoard } from '../boards/star.js';
+import {
+  TITLE, COLOURS, colourName, holeName, MSG, moveSentence, resultText,
+} from './text.js';
+
+const $ = (id) => document.getElementById(id);
+const GAMES = ['chinese-checkers', 'diamond-kr', 'diamond'];
+const startGame = GAMES.includes(document.body.dataset.game) ? document.body.dataset.game : 'diamond';
+const PIECES_KEY = 'madang.diamond-kr.pieces';
+
+/** diamond-kr's piece count, remembered on the device (seed 002). */
+function storedPieces() {
+  try {
+    const n = Number(localStorage.getItem(PIECES_KEY));
+    return n === 15 ? 15 : 10;
+  } catch { return 10; }
+}
+
+let lastPointer = 'mouse';
+const tally = new Map(); // today's tally of the open page (diamond-kr): colour or 'draw' → count
+const counted = new Set();
+
+const page = {
+  family: 'halma',
+  game: startGame,
+  drawOffers: false,
+  resignWindowMs: startGame === 'diamond-kr' ? 2500 : 3000,
+  confirmNewGame: startGame === 'diamond-kr' ? MSG.confirmNew : '',
+  panelHint: MSG.panelHint,
+
+  setGame(game) {
+    document.title = `${TITLE[game]} — 마당`;
+    document.querySelector('.page-title').textContent = TITLE[game];
+  },
+
+  options(game) {
+    if (game === 'diamond') {
+      const r = document.querySelector('input[name=players]:checked');
+      return { players: r && r.value === '3' ? 3 : 2 };
+    }
+    if (game === 'diamond-kr') {
+      const r = document.querySelector('input[name=pieces]:checked');
+      return { pieces: r && r.value === '15' ? 15 : 10 };
+    }
+    return undefined;
+  },
+
+  colour: (game, seat) => colourName(game, seat),
+  names: (game) => ({ game: TITLE[game] || game, seats: game === 'diamond' ? 3 : 2 }),
+  resultText,
+  spoken: (m) => (m.pass ? MSG.pass : sentenceOf(m, shell.view ? shell.view.toMove : 0)),
+  moveText: (m) => (m.pass ? MSG.pass : `${holeName(nameOf(m.from))} → ${holeName(nameOf(m.to))}${m.jumps ? ` (${MSG.jumps(m.jumps)})` : ''}`),
+  refusal: (code) => refusalText(code),
+  canResign: () => !(shell.mode === 'online' && shell.view && shell.view.seats === 3),
+  turnNote(v) {
+    const si = v.seatInfo && v.seatInfo[v.toMove];
+    let s = '';
+    if (v.pass) s += ` ${MSG.passHint}`;
+    if (si && si.needKing) s += ` ${MSG.kingHint}.`;
+    if (v.game === 'chinese-checkers') {
+      const blocked = (v.seatInfo || []).find((x) => x.full && x.others > 0);
+      if (blocked) s += MSG.strictNote(colourName(v.game, 1 - blocked.seat));
+    }
+    return s;
+  },
+  samePosition: (a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove,
+  focusBoard: () => {
+    const b = document.querySelector('#pieces button:not([aria-disabled=true])') || document.querySelector('#pass');
+    if (b) b.focus({ preventScroll: true });
+  },
+  draw,
+  tap,
+};
+
+/** A hole's "row.pos" name from the viewer's side. */
+function nameOf(h) {
+  const v = shell.view;
+  if (!v || !v.holes || h < 0) return '';
+  const names = v.holes[h].names;
+  return names[shell.viewer()] || v.holes[h].name;
+}
+
+function sentenceOf(m, seat) {
+  return moveSentence(shell.view.game, seat, m, nameOf);
+}
+
+function refusalText(code) {
+  if (code === 'hands-win') return shell.view && shell.view.game === 'diamond' ? MSG.handsWin : MSG.handsWinKR;
+  return MSG.unreachable;
+}
+
+// ---- selection ------------------------------------------------------------------
+
+/** Moves of the side to move starting on hole h. */
+const movesFrom = (h) => shell.view.moves.filter((m) => !m.pass && m.from === h);
+
+/** Whether a tap previews first (touch on diamond and chinese-checkers, seed 000) or moves. */
+const previewFirst = () => lastPointer !== 'mouse' && shell.view.game !== 'diamond-kr';
+
+/** The jump continuation from hole a to hole b for the piece lifted from `from` (ordinary
+ * pieces jump one piece; a king a run of pieces with no king, seed 000), breadth first, not
+ * landing twice nor on `from` or the holes of `avoid`; null when none. The engine checks the
+ * route again when it is played. */
+function continuation(from, a, b, avoid) {
+  const v = shell.view;
+  const at = new Map(v.holes.map((o) => [`${o.x},${o.y}`, o.h]));
+  const kings = new Set(v.seatInfo.map((s) => s.king).filter((k) => k >= 0));
+  const isKing = kings.has(from);
+  const closed = new Set((v.seatInfo[v.toMove].closed || []));
+  const open = (h) => !(v.holes[h].camp >= 0 && closed.has(v.holes[h].camp));
+  const occ = (h) => h !== from && v.board[h] >= 0;
+  const dirs = [[2, 0], [-2, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]];
+  const parent = new Map([[a, a]]);
+  const queue = [a];
+  while (queue.length) {
+    const p = queue.shift();
+    const o = v.holes[p];
+    for (const [dx, dy] of dirs) {
+      let k = 1;
+      let over = at.get(`${o.x + dx},${o.y + dy}`);
+      if (over == null || !occ(over) || kings.has(over)) continue;
+      let land = at.get(`${o.x + 2 * dx},${o.y + 2 * dy}`);
+      if (isKing) {
+        while (land != null && occ(land)) {
+          if (kings.has(land)) { land = null; break; }
+          k++;
+          land = at.get(`${o.x + (k + 1) * dx},${o.y + (k + 1) * dy}`);
+        }
+      }
+      over = null;
+      if (land == null || occ(land) || land === from || parent.has(land) || avoid.has(land) || !open(land)) continue;
+      parent.set(land, p);
+      if (land === b) {
+        const path = [];
+        for (let h = b; h !== a; h = parent.get(h)) path.unshift(h);
+        return path;
+      }
+      queue.push(land);
+    }
+  }
+  return null;
+}
+
+const select = (from) => { shell.sel = from == null ? null : { from }; shell.render(); };
+
+let refusedHole = null;
+function refuse(h, text, code = '') {
+  refusedHole = h;
+  shell.say(text, code);
+  shell.render();
+  refusedHole = null;
+}
+
+/** Plays move m along path (the route to record for a chain of two jumps or more). */
+function playPath(m, path) {
+  const route = path && path.length > 2 ? path.map((h) => shell.view.holes[h].name).join('-') : '';
+  shell.play(route ? { ...m, route } : m);
+}
+
+/** A tap on hole h (null: off the board) in my turn. */
+function tap(h) {
+  const v = shell.view;
+  const sel = shell.sel;
+  if (h === null) { if (sel) select(null); return undefined; }
+  const seat = v.board[h];
+  if (seat === v.toMove) {
+    if (sel && sel.from === h) return select(null);
+    select(h);
+    if (!movesFrom(h).length) shell.say(MSG.noMoves);
+    return undefined;
+  }
+  if (seat >= 0) return refuse(h, MSG.notMine);
+  if (!sel) return undefined;
+  const m = movesFrom(sel.from).find((x) => x.to === h);
+  const pv = sel.preview;
+  if (previewFirst()) {
+    if (pv && pv.to === h) return playPath(m || pv.move, pv.path);
+    // going on from a previewed landing chooses another route (seed 004)
+    if (m && pv && pv.move.jumps > 0 && m.jumps > 0) {
+      const more = continuation(sel.from, pv.to, h, new Set(pv.path));
+      if (more) {
+        sel.preview = { to: h, move: m, path: [...pv.path, ...more] };
+        shell.render();
+        return shell.say(MSG.previewAgain);
+      }
+    }
+    if (m) {
+      sel.preview = { to: h, move: m, path: m.path };
+      shell.render();
+      return shell.say(MSG.previewAgain);
+    }
+  } else if (m) {
+    return playPath(m, m.path);
+  }
+  // not a destination: the engine says why (a move completing another's win has its code)
+  const from = v.holes[sel.from].name;
+  const to = v.holes[h].name;
+  // (the selection is cancelled, as any other hole cancels it, seed 000)
+  shell.sel = null;
+  return shell.engine.ask('play', { text: `${from}-${to}` }).then((a) => {
+    if (a.ok) return shell.setView(a.view); // cannot happen: not in the legal list
+    return refuse(h, refusalText(a.error), a.error);
+  });
+}
+
+// ---- drawing --------------------------------------------------------------------
+
+function draw(v, o) {
+  const colours = COLOURS[v.game];
+  const viewer = Math.min(o.viewer < 0 ? 0 : o.viewer, v.seats - 1);
+  const turn = v.seatInfo[viewer].turn;
+  board.setBoard(v, colours, turn);
+  const sel = shell.sel;
+  const mine = shell.myTurn();
+  const marks = { last: [] };
+  const hist = (v.history || []).filter((e) => !e.pass);
+  const lastN = v.seats === 3 ? 2 : 1;
+  marks.last = hist.slice(-lastN);
+  if (o.animate && v.last && !v.last.pass) marks.animate = v.last;
+  if (mine && sel) {
+    marks.selected = sel.from;
+    marks.rings = movesFrom(sel.from).map((m) => m.to);
+    if (sel.preview) marks.hover = { path: sel.preview.path };
+    else if (sel.hover != null) {
+      const m = movesFrom(sel.from).find((x) => x.to === sel.hover);
+      if (m) marks.hover = { path: m.path };
+    }
+  }
+  if (refusedHole != null) marks.refused = refusedHole;
+  const kings = v.seatInfo.map((s) => s.king).filter((k) => k >= 0);
+  board.draw(v.board, kings, colours, marks);
+  drawCards(v);
+  drawPanel(v, mine);
+  drawExtras(v);
+}
+
+function drawCards(v) {
+  const el = $('cards');
+  el.textContent = '';
+  v.seatInfo.forEach((si, i) => {
+    const d = document.createElement('div');
+    d.className = `player-card c-${COLOURS[v.game][i]}`;
+    if (v.toMove === i) d.classList.add('active');
+    const name = shell.mode ? shell.sideName(i) : colourName(v.game, i);
+    d.innerHTML = '<span class="dot"></span><span class="who"></span><span class="arrived"></span>';
+    d.querySelector('.who').textContent = name;
+    d.querySelector('.arrived').textContent = `${si.arrived}/${si.size}`;
+    d.setAttribute('aria-label', `${name}: 도착 ${si.arrived}/${si.size}${v.toMove === i ? ', 차례' : ''}`);
+    el.appendChild(d);
+    if (i === 0) {
+      const c = document.createElement('div');
+      c.className = 'move-count';
+      c.textContent = MSG.moves(v.ply);
+      el.appendChild(c);
+    }
+  });
+}
+
+/** Roving focus among a list's buttons: arrows move, Home/End jump. */
+function rove(list, e) {
+  const bs = [...list.querySelectorAll('button')];
+  const i = bs.indexOf(document.activeElement);
+  if (i < 0) return;
+  const d = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
+  if (d) {
+    e.preventDefault();
+    bs[(i + d + bs.length) % bs.length].focus();
+  } else if (e.key === 'Home' || e.key === 'End') {
+    e.preventDefault();
+    bs[e.key === 'Home' ? 0 : bs.length - 1].focus();
+  }
+}
+
+function drawPanel(v, mine) {
+  const pieces = $('pieces');
+  const dests = $('dests');
+  const active = document.activeElement;
+  const hadFocus = pieces.contains(active) || dests.contains(active);
+  pieces.textContent = '';
+  dests.textContent = '';
+  const canPass = mine && v.pass;
+  $('pass').hidden = !canPass;
+  $('pass-board').hidden = !canPass;
+  const si = v.seatInfo[v.toMove];
+  if (!mine || !si || v.pass) {
+    $('panel-status').textContent = v.toMove < 0 ? '' : (v.pass && mine ? MSG.passHint : '');
+  } else {
+    const sel = shell.sel;
+    $('panel-status').textContent = sel ? MSG.pickDest : MSG.pickPiece;
+    const own = [...si.pieces].sort((a, b) => {
+      const [ra, pa] = nameOf(a).split('.').map(Number);
+      const [rb, pb] = nameOf(b).split('.').map(Number);
+      return rb - ra || pa - pb;
+    });
+    for (const h of own) {
+      const n = movesFrom(h).length;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.h = h;
+      b.textContent = `${holeName(nameOf(h))}${si.king === h ? ` (${MSG.king})` : ''}`;
+      if (!n) b.setAttribute('aria-disabled', 'true');
+      if (sel && sel.from === h) { b.setAttribute('aria-pressed', 'true'); b.classList.add('on'); }
+      b.addEventListener('click', () => {
+        if (!n) return shell.say(MSG.noMoves);
+        shell.sel = sel && sel.from === h ? null : { from: h };
+        shell.render();
+        const f = $('dests').querySelector('button');
+        if (f) f.focus();
+        return undefined;
+      });
+      pieces.appendChild(b);
+    }
+    if (sel) {
+      for (const m of movesFrom(sel.from)) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.h = m.to;
+        b.dataset.text = m.text;
+        b.textContent = `${holeName(nameOf(m.to))} — ${m.jumps ? MSG.jumps(m.jumps) : MSG.step}, ${MSG.gain(m.gain)}`;
+        b.addEventListener('click', () => playPath(m, m.path));
+        dests.appendChild(b);
+      }
+    }
+  }
+  if (hadFocus && !pieces.contains(document.activeElement) && !dests.contains(document.activeElement)) {
+    const again = (shell.sel && dests.querySelector('button')) || pieces.querySelector(`button[data-h="${shell.sel ? shell.sel.from : -1}"]`) || pieces.querySelector('button');
+    if (again) again.focus({ preventScroll: true });
+  }
+  $('dests-title').hidden = !dests.children.length;
+  $('pieces-title').hidden = !pieces.children.length;
+  $('fact-sentence').textContent = v.last ? sentenceOf(v.last, v.last.seat) : '—';
+  $('fact-arrived').textContent = v.seatInfo.map((s, i) => `${colourName(v.game, i)} ${s.arrived}/${s.size}`).join(' · ');
+}
+
+function drawExtras(v) {
+  const over = v.outcome.status !== 'ongoing';
+  // diamond-kr: the result screen and today's tally (seed 002)
+  const rs = $('result-screen');
+  if (rs) {
+    rs.hidden = !(over && shell.mode);
+    if (over && shell.mode) {
+      const names = [...Array(v.seats).keys()].map((i) => colourName(v.game, i));
+      $('result-reason').textContent = resultText(v.game, v.outcome, names);
+      const key = `${shell.gen}:${v.fen}`;
+      if (!counted.has(key) && shell.mode !== 'online') {
+        counted.add(key);
+        const k = v.outcome.status === 'win' ? COLOURS[v.game][v.outcome.winner] : 'draw';
+        tally.set(k, (tally.get(k) || 0) + 1);
+      }
+    }
+  }
+  const t = $('tally');
+  if (t) {
+    const parts = COLOURS[v.game].map((c, i) => `${colourName(v.game, i)} ${tally.get(c) || 0}승`);
+    if (tally.get('draw')) parts.push(`무승부 ${tally.get('draw')}`);
+    t.textContent = MSG.tally(parts.join(' · '));
+  }
+  // online: fill empty seats with the AI, leave to the AI in three-player rooms (seed 000)
+  const on = shell.mode === 'online' && shell.online;
+  const snap = on && shell.online.snap;
+  const fill = $('fill-ai');
+  if (fill) fill.hidden = !(snap && snap.status === 'waiting' && shell.online.seat === 0);
+  // a rematch rotates the seats (seed 000); with three it keeps the same people
+  if (on) $('rematch').textContent = v.seats === 3 ? '같은 인원으로 한 판 더' : '선후공 바꿔서 한 판 더';
+  const leave = $('leave-ai');
+  if (leave) leave.hidden = !(snap && snap.status === 'playing' && shell.online.seat >= 0 && v.seats === 3);
+}
+
+/** The result as a text to share: the reason line, the game and the link. */
+function shareText() {
+  const v = shell.view;
+  const names = [...Array(v.seats).keys()].map((i) => colourName(v.game, i));
+  return `🏆 ${TITLE[v.game]}: ${resultText(v.game, v.outcome, names)} (${MSG.moves(v.ply)})`;
+}
+
+async function share() {
+  const text = shareText();
+  const url = `${location.origin}/${shell.view.game}/`;
+  if (navigator.share) {
+    try { await navigator.share({ title: document.title, text, url }); } catch { /* dismissed */ }
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(`${text} ${url}`);
+  } catch {
+    const ta = document.createElement('textarea');
+    ta.value = `${text} ${url}`;
+    document.body.appendChild(ta);
+    ta.select();
+    if (document.execCommand) document.execCommand('copy');
+    ta.remove();
+  }
+  shell.say(MSG.shared);
+}
+
+const scene = new Scene($('board3d'), (h) => shell.tap(h));
+const board = new StarBoard(scene);
+const shell = new Shell(page, scene);
+page.shell = shell;
+
+const canvas = $('board3d');
+canvas.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; });
+canvas.addEventListener('pointermove', (e) => {
+  if (e.pointerType !== 'mouse' || !shell.sel || !shell.myTurn() || shell.sel.preview) return;
+  const h = scene.pick(e.clientX, e.clientY);
+  const to = h != null && movesFrom(shell.sel.from).some((m) => m.to === h) ? h : null;
+  if (to !== shell.sel.hover) { shell.sel.hover = to; shell.render(); }
+});
+if (scene.failed) {
+  canvas.hidden = true;
+  $('view-buttons').hidden = true;
+  const n = $('no-webgl');
+  n.hidden = false;
+  n.textContent = MSG.noWebGL;
+}
+
+const passMove = () => {
+  const m = shell.view && shell.view.moves.find((x) => x.pass);
+  if (m) shell.play(m);
+};
+$('pass').addEventListener('click', passMove);
+$('pass-board').addEventListener('click', passMove);
+$('pieces').addEventListener('keydown', (e) => rove($('pieces'), e));
+$('dests').addEventListener('keydown', (e) => {
+  rove($('dests'), e);
+  if (e.key === 'Escape') {
+    const from = shell.sel && shell.sel.from;
+    shell.sel = null;
+    shell.render();
+    const b = $('pieces').querySelector(`button[data-h="${from}"]`);
+    if (b) b.focus();
+  }
+});
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && shell.sel && !$('dests').contains(document.activeElement)) { shell.sel = null; shell.render(); }
+});
+for (const r of document.querySelectorAll('input[name=players], input[name=pieces]')) {
+  r.addEventListener('change', () => {
+    if (r.name === 'pieces') { try { localStorage.setItem(PIECES_KEY, r.value); } catch { /* denied */ } }
+    if (!shell.mode) shell.preview();
+  });
+}
+const piecesRadio = document.querySelector(`input[name=pieces][value="${storedPieces()}"]`);
+if (piecesRadio) piecesRadio.checked = true;
+if ($('fill-ai')) $('fill-ai').addEventListener('click', () => shell.online && shell.online.client.fillAI(shell.level || 'intermediate'));
+if ($('leave-ai')) $('leave-ai').addEventListener('click', () => shell.online && shell.online.leave());
+if ($('again')) {
+  $('again').addEventListener('click', () => {
+    if (shell.mode === 'online') return shell.online && shell.online.client.rematch();
+    return shell.startLocal(shell.mode, shell.level, shell.human);
+  });
+}
+if ($('share-result')) $('share-result').addEventListener('click', share);
+shell.start();
