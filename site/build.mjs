@@ -37,6 +37,7 @@ const assets = join(out, 'assets');
  * (<family>.wasm), a page template and the games it serves (dist/<game>/index.html). */
 const FAMILIES = {
   draughts: { games: [['checkers', '체커'], ['draughts', '국제식 드래프트']], html: 'game/index.html' },
+  backgammon: { games: [['backgammon', '백가몬']], html: 'backgammon/index.html' },
 };
 
 /** The first 8 characters of a content hash, upper-case hex (esbuild's hashes are 8 base32). */

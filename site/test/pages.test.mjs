@@ -8,13 +8,13 @@ let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
 
-test('home page lists the six games, four of them not ready', async () => {
+test('home page lists the six games, three of them not ready', async () => {
   const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await openPage(ctx, `${stack.url}/`);
   await withShots('home', [page], async () => {
     assert.equal(await page.getAttribute('html', 'lang'), 'ko');
     assert.equal(await page.locator('.card').count(), 6);
-    assert.equal(await page.locator('.card.soon', { hasText: '준비 중' }).count(), 4);
+    assert.equal(await page.locator('.card.soon', { hasText: '준비 중' }).count(), 3);
     await page.click('text=국제식 드래프트');
     await page.waitForURL(/\/draughts\/$/);
     await engineReady(page);
