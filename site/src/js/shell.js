@@ -27,6 +27,7 @@ const $ = (id) => document.getElementById(id);
  *   samePosition(a, b)          two views show one position (a selection survives)
  *   focusBoard()                keyboard focus to the cell panel (a game started from the menu)
  *   drawOffers                  the game has draw offers riding on moves
+ *   noMovesText(view, mine)     optional: '' or why the list of moves is empty now
  */
 export class Shell {
   /** @param {object} game  the page (see above); @param {object} scene  the 3D scene */
@@ -415,8 +416,9 @@ export class Shell {
   renderPanel() {
     const v = this.view;
     const mine = this.myTurn();
-    let empty;
-    if (v.toMove < 0) empty = MSG.none;
+    // a page may say why no move is listed (a dice game's roll is due)
+    let empty = this.page.noMovesText ? this.page.noMovesText(v, mine) : '';
+    if (empty) { /* the page's */ } else if (v.toMove < 0) empty = MSG.none;
     else if (this.spectating()) empty = ROOM.spectatingList(this.colour(v.toMove));
     else if (this.mode === 'ai') empty = MSG.aiToMove;
     else empty = MSG.opponentToMove;

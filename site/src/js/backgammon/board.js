@@ -160,6 +160,7 @@ export class BgBoard {
     tray(s.theirs[0], s.colours[1], false);
     // the dice in the middle of the right half (or a roll button drawn as two blank dice)
     const dg = el('g', { 'data-dice': '1', class: `bg-dice${s.canRoll ? ' can-roll' : ''}` }, g);
+    el('rect', { x: RIGHT + PW, y: MID - 22, width: 4 * PW, height: 44, class: 'bg-hit' }, dg);
     const dice = s.dice || [];
     const n = dice.length || 2;
     const size = dice.length > 2 ? 30 : 38;

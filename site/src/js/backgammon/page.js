@@ -37,10 +37,13 @@ const page = {
     if (v.phase === 'move' && v.dice) return ` 주사위 ${v.dice[0]}-${v.dice[1]}.`;
     return '';
   },
+  noMovesText: (v, mine) => (v.phase === 'roll' && v.toMove >= 0 ? (mine ? MSG.rollHint : MSG.waitRoll) : ''),
   samePosition: (a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove && a.phase === b.phase,
   focusBoard: () => cells.focusCurrent(),
   draw,
   tap,
+  /** Test hook: every step order of the plays now ([{play, steps}], mover's numbering). */
+  routes: () => allRoutes(shell.view),
 };
 
 // ---- the turn's steps -------------------------------------------------------------------
