@@ -6,7 +6,10 @@
 // and a reload that resumes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { startStack, withShots, openPage, engineReady, view } from './harness.mjs';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -341,4 +344,42 @@ test('backgammon online: two browsers by the link see the same server dice; a re
   });
   await ctxA.close();
   await ctxB.close();
+});
+
+/** axe-core's violations on the page as it is now (as a11y.test.mjs runs it). */
+async function axe(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document);
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join('; ')}`);
+  });
+}
+
+test('axe: the backgammon page (menu, roll due, a checker picked, a step taken, result)', async () => {
+  for (const [w, h] of [[1280, 900], [390, 844]]) {
+    const ctx = await stack.browser.newContext({ viewport: { width: w, height: h } });
+    const page = await openPage(ctx, `${stack.url}/backgammon/`);
+    await withShots(`bg-axe-${w}`, [page], async () => {
+      await engineReady(page);
+      assert.deepEqual(await axe(page), [], 'menu');
+      await page.evaluate((f) => window.__madang.startFrom('backgammon', f, 'local'), `4HPwATDgc/ABMA:${ROLLED_65}`);
+      await page.waitForFunction(() => window.__madang.view.phase === 'move' && window.__madang.view.ply === 0);
+      await clickPlace(page, 24);
+      await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.picked === 24);
+      assert.deepEqual(await axe(page), [], 'picked');
+      await clickPlace(page, 18);
+      await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.steps.length === 1);
+      assert.deepEqual(await axe(page), [], 'a step taken');
+      await page.click('#moves button >> nth=0');
+      await page.waitForFunction(() => window.__madang.view.phase === 'roll' && window.__madang.view.toMove === 1);
+      assert.deepEqual(await axe(page), [], 'roll due');
+      await page.click('#resign');
+      await page.click('#resign');
+      await page.waitForFunction(() => !document.getElementById('result').hidden);
+      await page.locator('details.history summary').click();
+      assert.deepEqual(await axe(page), [], 'result');
+      assert.deepEqual(page.errors, []);
+    });
+    await ctx.close();
+  }
 });

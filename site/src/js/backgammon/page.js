@@ -222,25 +222,26 @@ function draw(v, o) {
   // the button board
   cells.build('bg', panelRows());
   cells.update(looks(own, theirs, marks));
+  // each button shows its place and checkers; its name is the whole label, which begins
+  // with the visible place (the count is drawn beside it, hidden from the name)
   for (const [id, b] of cells.bySq) {
-    const n = own[id] || theirs[id];
-    const colour = own[id] ? COLOURS[viewer] : COLOURS[1 - viewer];
-    b.innerHTML = '';
+    const label = b.getAttribute('aria-label');
+    const head = id === 25 ? CELL.bar : id === 0 ? CELL.off : String(id);
+    b.removeAttribute('aria-label');
+    b.textContent = '';
     const num = document.createElement('span');
     num.className = 'n';
-    num.textContent = id === 25 ? '바' : id === 0 ? '밖' : String(id);
-    b.appendChild(num);
-    if (id === 0 || id === 25) {
-      if (own[id] || theirs[id]) {
-        const k = document.createElement('span');
-        k.className = 'k';
-        k.textContent = `${own[id]}/${theirs[id]}`;
-        b.appendChild(k);
-      }
-    } else if (n) {
+    num.textContent = head;
+    const rest = document.createElement('span');
+    rest.className = 'sr-only';
+    rest.textContent = label.slice(head.length);
+    b.append(num, rest);
+    const n = own[id] || theirs[id];
+    if (n) {
       const k = document.createElement('span');
-      k.className = `k ${colour}`;
-      k.textContent = String(n);
+      k.className = `k ${own[id] ? COLOURS[viewer] : COLOURS[1 - viewer]}`;
+      k.setAttribute('aria-hidden', 'true');
+      k.textContent = own[id] && theirs[id] ? `${own[id]}/${theirs[id]}` : String(n);
       b.appendChild(k);
     }
   }

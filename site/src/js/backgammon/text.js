@@ -67,7 +67,7 @@ export const MSG = {
 export const CELL = {
   point: (p) => `${p}번 칸`,
   bar: '바',
-  off: '빼낸 말',
+  off: '판 밖',
   empty: '빈칸',
   checkers: (side, n) => `${side} 말 ${n}개`,
   movable: ', 움직일 수 있는 말',
