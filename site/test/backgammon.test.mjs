@@ -76,7 +76,7 @@ async function panelTurn(page) {
       await page.keyboard.press('Enter');
     } else await page.click(`#grid [data-sq="${s.from}"]`);
     await page.waitForFunction((f) => window.__madang.sel && window.__madang.sel.picked === f, s.from);
-    assert.match(await page.getAttribute(`#grid [data-sq="${s.from}"]`, 'aria-label'), /고른 말/);
+    assert.match(await page.textContent(`#grid [data-sq="${s.from}"]`), /고른 말/);
     await page.click(`#grid [data-sq="${s.to}"]`);
     if (i < r.steps.length - 1) await page.waitForFunction((k) => window.__madang.sel && window.__madang.sel.steps.length === k, i + 1);
   }

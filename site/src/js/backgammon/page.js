@@ -33,7 +33,10 @@ const page = {
   resultText,
   spoken,
   turnNote(v) {
-    if (v.phase === 'roll') return v.opening ? ` ${MSG.waitOpening}` : ` ${MSG.rollHint}`;
+    if (v.phase === 'roll') {
+      if (!shell.myTurn()) return ` ${MSG.rollDue}`;
+      return v.opening ? ` ${MSG.waitOpening}` : ` ${MSG.rollHint}`;
+    }
     if (v.phase === 'move' && v.dice) return ` 주사위 ${v.dice[0]}-${v.dice[1]}.`;
     return '';
   },

@@ -47,6 +47,7 @@ export const MSG = {
   roll: '굴리기',
   rollHint: '주사위를 굴리세요.',
   waitRoll: '상대가 주사위를 굴릴 차례입니다.',
+  rollDue: '주사위를 굴릴 차례입니다.',
   pickChecker: '초록 고리가 있는 말을 고르세요.',
   notMovable: '그 말은 지금 움직일 수 없습니다.',
   notYourChecker: '내 말을 먼저 고르세요.',
