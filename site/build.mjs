@@ -55,6 +55,12 @@ const FAMILIES = {
     ],
     html: 'halma/index.html',
   },
+  backgammon: {
+    games: [
+      ['backgammon', '백가몬', '주사위를 굴려 말 15개를 먼저 모두 빼내는 백가몬을 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크로 친구와 겨룹니다(주사위는 서버가 굴립니다).'],
+    ],
+    html: 'backgammon/index.html',
+  },
 };
 
 /** A page's description when its game names none. */

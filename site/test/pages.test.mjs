@@ -8,14 +8,14 @@ let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
 
-test('home page lists the six games, one of them (backgammon) not ready', async () => {
+test('home page lists the six games, all ready', async () => {
   const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await openPage(ctx, `${stack.url}/`);
   await withShots('home', [page], async () => {
     assert.equal(await page.getAttribute('html', 'lang'), 'ko');
     assert.equal(await page.locator('.card').count(), 6);
-    assert.equal(await page.locator('.card.soon', { hasText: '준비 중' }).count(), 1);
-    for (const g of ['chinese-checkers', 'diamond-kr', 'diamond']) {
+    assert.equal(await page.locator('.card.soon').count(), 0);
+    for (const g of ['checkers', 'draughts', 'chinese-checkers', 'diamond-kr', 'diamond', 'backgammon']) {
       assert.equal(await page.locator(`.card.ready a[href="/${g}/"]`).count(), 1, g);
     }
     await page.click('text=국제식 드래프트');

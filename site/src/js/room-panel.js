@@ -161,7 +161,7 @@ export class RoomPanel {
     if (!playing) v.moves = [];
     if (snap.result) {
       const w = snap.result.winner;
-      v.outcome = { status: w == null || w < 0 ? 'draw' : 'win', winner: w == null ? -1 : w, reason: snap.result.reason };
+      v.outcome = { status: w == null || w < 0 ? 'draw' : 'win', winner: w == null ? -1 : w, reason: snap.result.reason, points: snap.result.points };
     }
     this.markOffers(snap, v);
     if (snap.dice) v.dice = snap.dice;

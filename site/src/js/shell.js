@@ -35,6 +35,7 @@ const $ = (id) => document.getElementById(id);
  *   confirmNewGame              a text to confirm before '다시 하기' drops a game in progress
  *   canResign()                 false where '기권' is not offered (three-player online diamond)
  *   panelHint                   the button panel's hint (default MSG.panelHint)
+ *   noMovesText(view, mine)     '' or why the list of moves is empty now
  * A move handed to play() may carry route: the move text to play instead of its index (a
  * star game's landing path, so the record shows the route played).
  */
@@ -442,8 +443,9 @@ export class Shell {
   renderPanel() {
     const v = this.view;
     const mine = this.myTurn();
-    let empty;
-    if (v.toMove < 0) empty = MSG.none;
+    // a page may say why no move is listed (a dice game's roll is due)
+    let empty = this.page.noMovesText ? this.page.noMovesText(v, mine) : '';
+    if (empty) { /* the page's */ } else if (v.toMove < 0) empty = MSG.none;
     else if (this.spectating()) empty = ROOM.spectatingList(this.colour(v.toMove));
     else if (this.mode === 'ai') empty = MSG.aiToMove;
     else empty = MSG.opponentToMove;

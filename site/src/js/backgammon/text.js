@@ -1,0 +1,88 @@
+// Korean text of the backgammon page (seed 003): sides, results with points, the turn's
+// notices, the button board's words and the rating card.
+export const NAME = '백가몬';
+export const SIDES = ['흰색', '검은색'];
+export const LEVELS = { beginner: '쉬움', intermediate: '보통', advanced: '어려움' };
+
+const KIND = { single: '싱글', gammon: '개먼', backgammon: '백개먼' };
+
+/** '싱글 (1점)', '개먼 (2점)', '백개먼 (3점)' for a finished game's points. */
+export function kindText(points) {
+  const k = points >= 3 ? 'backgammon' : points === 2 ? 'gammon' : 'single';
+  return `${KIND[k]} (${points || 1}점)`;
+}
+
+/** The end-of-game line: the winner, single/개먼/백개먼 and the points. */
+export function resultText(game, outcome, names) {
+  const who = (seat) => (names && names[seat]) || SIDES[seat];
+  if (outcome.status !== 'win') return '';
+  const w = outcome.winner;
+  const l = 1 - w;
+  const kind = kindText(outcome.points);
+  switch (outcome.reason) {
+    case 'resign':
+      return `${who(w)} 승리, ${kind} — ${who(l)} 쪽이 기권했습니다.`;
+    case 'abandoned':
+      return `${who(w)} 승리, ${kind} — ${who(l)} 쪽이 방을 떠났습니다.`;
+    default:
+      return `${who(w)} 승리, ${kind} — 말 15개를 모두 빼냈습니다.`;
+  }
+}
+
+/** A place read aloud, in the numbering shown. */
+export function placeName(p) {
+  if (p === 25) return '바';
+  if (p === 0) return '판 밖';
+  return `${p}번 칸`;
+}
+
+/** A play or a roll read aloud: '13번 칸에서 8번 칸, 8번 칸에서 5번 칸', '주사위 5-3'. */
+export function spoken(m) {
+  if (m.roll) return `주사위 ${m.text}`;
+  if (!m.steps || !m.steps.length) return '움직일 수 없음';
+  return m.steps.map((s) => `${placeName(s.from)}에서 ${placeName(s.to)}${s.hit ? '(치기)' : ''}`).join(', ');
+}
+
+export const MSG = {
+  roll: '굴리기',
+  rollHint: '주사위를 굴리세요.',
+  waitRoll: '상대가 주사위를 굴릴 차례입니다.',
+  rollDue: '주사위를 굴릴 차례입니다.',
+  pickChecker: '초록 고리가 있는 말을 고르세요.',
+  notMovable: '그 말은 지금 움직일 수 없습니다.',
+  notYourChecker: '내 말을 먼저 고르세요.',
+  barFirst: '바에 있는 말부터 들여보내야 합니다.',
+  cannotGo: '그 칸으로는 갈 수 없습니다.',
+  back: '한 걸음 되돌리기',
+  /** The notice when a roll has no legal play. */
+  noPlay: (who, dice) => `${who}: 주사위 ${dice} — 둘 수 있는 수가 없어 차례가 넘어갑니다.`,
+  /** The opening roll: one die each; the higher die moves first with both. */
+  opening: (a, da, b, db, first) => `첫 굴림: ${a} ${da}, ${b} ${db} — ${first}이 먼저 둡니다.`,
+  openingTie: (d) => `첫 굴림이 ${d} 같은 눈이라 다시 굴립니다.`,
+  waitOpening: '첫 굴림으로 누가 먼저 둘지 정합니다. ‘굴리기’를 누르세요.',
+  usedDice: (left) => (left.length ? `남은 눈: ${left.join(', ')}` : '모든 눈을 썼습니다'),
+  stepsTaken: (n) => `이번 차례에 ${n}걸음 옮겼습니다.`,
+  numbering: (side) => `칸 번호는 ${side} 쪽에서 센 것입니다.`,
+};
+
+export const CELL = {
+  point: (p) => `${p}번 칸`,
+  bar: '바',
+  off: '판 밖',
+  empty: '빈칸',
+  checkers: (side, n) => `${side} 말 ${n}개`,
+  movable: ', 움직일 수 있는 말',
+  selected: ', 고른 말',
+  target: ', 갈 수 있는 칸',
+};
+
+/** '흰색 167 · 검은색 167' */
+export const pipText = (names, pips) => `${names[0]} ${pips[0]} · ${names[1]} ${pips[1]}`;
+
+export const RATING = {
+  title: '내 전적 (이 기기)',
+  ai: (level) => `AI ${LEVELS[level]}`,
+  online: '친구와 대전',
+  line: (r, w, l) => `레이팅 ${r} · ${w}승 ${l}패 · 승률 ${w + l ? Math.round((100 * w) / (w + l)) : 0}%`,
+  none: '아직 끝낸 게임이 없습니다.',
+};
