@@ -51,3 +51,9 @@ site-deps:
 
 site-test: site site-deps build
 	cd site && MADANG_BIN=$(CURDIR)/$(BIN)/madang CHROMIUM=/usr/bin/chromium node --test --test-concurrency=1 --test-timeout=240000 test/*.test.mjs
+
+# The AI figures the guide pages quote (issue 17): short seeded selfplay runs of every game
+# into site/src/guide/ai-figures.json (a few minutes under nice; not part of `make test`).
+.PHONY: ai-figures
+ai-figures: build
+	nice -n 10 node site/tools/ai-figures.mjs $(BIN)/madang site/src/guide/ai-figures.json

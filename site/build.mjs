@@ -155,6 +155,29 @@ const link = (html) => html.replace(/\/assets\/([\w.-]+)/g, (m, f) => {
   return `/assets/${names[f]}`;
 });
 
+// The reading part of each game page (issue 17): src/guide/<game>.html replaces the line
+// `<!-- guide -->` of the template serving that game (one template may serve several games,
+// so per game). Its {{ai:<game>.<run>.<figure>}} placeholders (or {{ai:<top-level key>}})
+// are filled from src/guide/ai-figures.json, which `make ai-figures` writes; a placeholder
+// the file lacks stops the build.
+const guideDir = join(src, 'guide');
+const figuresFile = join(guideDir, 'ai-figures.json');
+const figures = existsSync(figuresFile) ? JSON.parse(readFileSync(figuresFile, 'utf8')) : {};
+/** A figure as the pages print it: thousands with commas, decimals as measured. */
+const printFigure = (v) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 1 }) : String(v));
+/** The guide fragment of game id with its figures filled in, or null when it has none. */
+function guide(id) {
+  const f = join(guideDir, `${id}.html`);
+  if (!existsSync(f)) return null;
+  return readFileSync(f, 'utf8').replace(/\{\{ai:([\w.-]+)\}\}/g, (m, key) => {
+    const [first, ...rest] = key.split('.');
+    let v = figures.games && first in figures.games ? figures.games[first] : figures[first];
+    for (const k of rest) v = v == null ? undefined : v[k];
+    if (v == null || typeof v === 'object') throw new Error(`build: guide/${id}.html quotes ${m}, which ${relative(root, figuresFile)} lacks`);
+    return printFigure(v);
+  }).trimEnd();
+}
+
 // the home page, and the page a host shows for a missing path (404.html: CloudFront's custom
 // error response)
 for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(readFileSync(join(src, f), 'utf8')));
@@ -163,7 +186,9 @@ for (const [family, { games, html }] of Object.entries(FAMILIES)) {
     .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}" `);
   for (const [id, title] of games) {
     mkdirSync(join(out, id), { recursive: true });
-    writeFileSync(join(out, id, 'index.html'), page.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title));
+    const g = guide(id);
+    const withGuide = page.replace(/^[ \t]*<!-- guide -->[ \t]*$/m, () => g ?? '');
+    writeFileSync(join(out, id, 'index.html'), withGuide.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title));
   }
 }
 
