@@ -87,7 +87,12 @@ const names = {};
 
 // page bundles: one entry per family, shared chunks
 const pages = await esbuild.build({
-  entryPoints: Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, join(src, `js/${f}/page.js`)])),
+  // and the guide's practice boards (src/js/guide/practice.js, issue 17), which a guide
+  // fragment loads as /assets/practice.js
+  entryPoints: {
+    ...Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, join(src, `js/${f}/page.js`)])),
+    practice: join(src, 'js/guide/practice.js'),
+  },
   bundle: true,
   splitting: true,
   minify: true,
@@ -102,7 +107,8 @@ const pages = await esbuild.build({
 });
 for (const [file, o] of Object.entries(pages.metafile.outputs)) {
   if (!o.entryPoint) continue;
-  const family = Object.keys(FAMILIES).find((f) => o.entryPoint.endsWith(`js/${f}/page.js`));
+  const family = o.entryPoint.endsWith('js/guide/practice.js') ? 'practice'
+    : Object.keys(FAMILIES).find((f) => o.entryPoint.endsWith(`js/${f}/page.js`));
   names[`${family}.js`] = relative(assets, resolve(file));
 }
 
@@ -187,7 +193,7 @@ for (const [family, { games, html }] of Object.entries(FAMILIES)) {
   for (const [id, title] of games) {
     mkdirSync(join(out, id), { recursive: true });
     const g = guide(id);
-    const withGuide = page.replace(/^[ \t]*<!-- guide -->[ \t]*$/m, () => g ?? '');
+    const withGuide = page.replace(/^[ \t]*<!-- guide -->[ \t]*$/m, () => (g == null ? '' : link(g)));
     writeFileSync(join(out, id, 'index.html'), withGuide.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title));
   }
 }
