@@ -62,3 +62,9 @@ site/lighthouse/node_modules/.package-lock.json: site/lighthouse/package.json si
 
 lighthouse: site site-deps build site/lighthouse/node_modules/.package-lock.json
 	cd site && MADANG_BIN=$(CURDIR)/$(BIN)/madang CHROMIUM=/usr/bin/chromium node lighthouse/run.mjs
+
+# The AI figures the guide pages quote (issue 17): short seeded selfplay runs of every game
+# into site/src/guide/ai-figures.json (a few minutes under nice; not part of `make test`).
+.PHONY: ai-figures
+ai-figures: build
+	nice -n 10 node site/tools/ai-figures.mjs $(BIN)/madang site/src/guide/ai-figures.json

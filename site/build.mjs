@@ -120,7 +120,12 @@ const names = {};
 
 // page bundles: one entry per family, shared chunks
 const pages = await esbuild.build({
-  entryPoints: Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, join(src, `js/${f}/page.js`)])),
+  // and the guide's practice boards (src/js/guide/practice.js, issue 17), which a guide
+  // fragment loads as /assets/practice.js
+  entryPoints: {
+    ...Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, join(src, `js/${f}/page.js`)])),
+    practice: join(src, 'js/guide/practice.js'),
+  },
   bundle: true,
   splitting: true,
   minify: true,
@@ -135,7 +140,8 @@ const pages = await esbuild.build({
 });
 for (const [file, o] of Object.entries(pages.metafile.outputs)) {
   if (!o.entryPoint) continue;
-  const family = Object.keys(FAMILIES).find((f) => o.entryPoint.endsWith(`js/${f}/page.js`));
+  const family = o.entryPoint.endsWith('js/guide/practice.js') ? 'practice'
+    : Object.keys(FAMILIES).find((f) => o.entryPoint.endsWith(`js/${f}/page.js`));
   names[`${family}.js`] = relative(assets, resolve(file));
 }
 
@@ -188,6 +194,29 @@ const link = (html) => html.replace(/\/assets\/([\w.-]+)/g, (m, f) => {
   return `/assets/${names[f]}`;
 });
 
+// The reading part of each game page (issue 17): src/guide/<game>.html replaces the line
+// `<!-- guide -->` of the template serving that game (one template may serve several games,
+// so per game). Its {{ai:<game>.<run>.<figure>}} placeholders (or {{ai:<top-level key>}})
+// are filled from src/guide/ai-figures.json, which `make ai-figures` writes; a placeholder
+// the file lacks stops the build.
+const guideDir = join(src, 'guide');
+const figuresFile = join(guideDir, 'ai-figures.json');
+const figures = existsSync(figuresFile) ? JSON.parse(readFileSync(figuresFile, 'utf8')) : {};
+/** A figure as the pages print it: thousands with commas, decimals as measured. */
+const printFigure = (v) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 1 }) : String(v));
+/** The guide fragment of game id with its figures filled in, or null when it has none. */
+function guide(id) {
+  const f = join(guideDir, `${id}.html`);
+  if (!existsSync(f)) return null;
+  return readFileSync(f, 'utf8').replace(/\{\{ai:([\w.-]+)\}\}/g, (m, key) => {
+    const [first, ...rest] = key.split('.');
+    let v = figures.games && first in figures.games ? figures.games[first] : figures[first];
+    for (const k of rest) v = v == null ? undefined : v[k];
+    if (v == null || typeof v === 'object') throw new Error(`build: guide/${id}.html quotes ${m}, which ${relative(root, figuresFile)} lacks`);
+    return printFigure(v);
+  }).trimEnd();
+}
+
 // the home page, and the page a host shows for a missing path (404.html: CloudFront's custom
 // error response)
 for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(readFileSync(join(src, f), 'utf8')));
@@ -196,7 +225,9 @@ for (const [family, { games, html }] of Object.entries(FAMILIES)) {
     .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}" `);
   for (const [id, title, text] of games) {
     mkdirSync(join(out, id), { recursive: true });
-    writeFileSync(join(out, id, 'index.html'), page.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title)
+    const g = guide(id);
+    const withGuide = page.replace(/^[ \t]*<!-- guide -->[ \t]*$/m, () => (g == null ? '' : link(g)));
+    writeFileSync(join(out, id, 'index.html'), withGuide.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title)
       .replaceAll('{{DESCRIPTION}}', escapeHTML(description(title, text))));
   }
 }

@@ -132,3 +132,56 @@ test('three.js is not loaded with the game page: only by a dynamic import after 
   for (const f of loaded) assert.ok(!three(f), `the entry loads ${f}, which holds three.js, at once`);
   assert.match(js, /import\("\.\/chunks\/[^"]+\.js"\)/, 'no dynamic import in the entry');
 });
+
+// issue 17: the reading part of each game page (src/guide/<game>.html) is in the page of its
+// game, its {{ai:...}} placeholders filled from src/guide/ai-figures.json as written by
+// `make ai-figures` (the file's selfplay runs); none is left unfilled.
+const guideDir = join(site, 'src', 'guide');
+const figures = JSON.parse(readFileSync(join(guideDir, 'ai-figures.json'), 'utf8'));
+const fragments = readdirSync(guideDir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5));
+
+test('the AI figures file is the output of make ai-figures', () => {
+  assert.equal(figures.command, 'make ai-figures');
+  for (const id of ['checkers', 'draughts', 'chinese-checkers', 'diamond-kr', 'diamond', 'backgammon']) {
+    const g = figures.games[id];
+    assert.ok(g, `figures for ${id}`);
+    for (const run of ['vsBeginner', 'self', 'advanced']) {
+      assert.match(g[run].run, new RegExp(`^selfplay --game ${id} `), `${id} ${run}`);
+      assert.ok(g[run].games > 0, `${id} ${run} games`);
+    }
+  }
+});
+
+test('every guide fragment is injected into its game page with the figures of ai-figures.json', () => {
+  // the figure as build.mjs prints it, looked up the same way: under games.<id> or top level
+  const value = (key) => {
+    const [first, ...rest] = key.split('.');
+    let v = first in figures.games ? figures.games[first] : figures[first];
+    for (const k of rest) v = v[k];
+    assert.ok(v != null && typeof v !== 'object', `ai-figures.json has ${key}`);
+    return typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 1 }) : String(v);
+  };
+  let checked = 0;
+  for (const id of fragments) {
+    const pagePath = join(a, id, 'index.html');
+    if (!existsSync(pagePath)) continue; // the game's page is not built in this branch yet
+    // the fragment's /assets/ names are hashed like the template's (practice.js)
+    const page = readFileSync(pagePath, 'utf8').replace(/\/assets\/practice-[A-Z0-9]{8}\.js/g, '/assets/practice.js');
+    const raw = readFileSync(join(guideDir, `${id}.html`), 'utf8');
+    const keys = [...raw.matchAll(/\{\{ai:([\w.-]+)\}\}/g)].map((m) => m[1]);
+    assert.ok(keys.length >= 5, `${id}: the guide quotes the AI figures (${keys.length} placeholders)`);
+    const filled = raw.replace(/\{\{ai:([\w.-]+)\}\}/g, (m, k) => value(k)).trimEnd();
+    assert.ok(page.includes(filled), `${id}/index.html holds guide/${id}.html with its figures filled in`);
+    assert.ok(!page.includes('<!-- guide -->'), `${id}: the marker is replaced`);
+    assert.ok(!page.includes('{{ai:'), `${id}: no placeholder left`);
+    assert.equal((page.match(/<section class="guide"/g) || []).length, 1, `${id}: one guide, its own`);
+    assert.ok(page.includes(`id="guide-title"`), id);
+    checked++;
+  }
+  // checkers and draughts share one template: each page carries its own game's text
+  assert.ok(checked >= 2, `checked ${checked} pages`);
+  assert.match(readFileSync(join(a, 'checkers', 'index.html'), 'utf8'), /<h2 id="guide-title">체커 알아보기/);
+  assert.match(readFileSync(join(a, 'draughts', 'index.html'), 'utf8'), /<h2 id="guide-title">국제식 드래프트 알아보기/);
+  // the figures file's measured values are on the pages
+  assert.ok(readFileSync(join(a, 'draughts', 'index.html'), 'utf8').includes(`중급 승률 ${value('draughts.vsBeginner.winPct')}%`));
+});

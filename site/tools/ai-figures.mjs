@@ -1,0 +1,91 @@
+// Measures the AI figures the game pages quote (issue 17) and writes them to
+// site/src/guide/ai-figures.json, which site/build.mjs reads to fill the {{ai:...}}
+// placeholders of the guide fragments (site/src/guide/<game>.html).
+//
+// Usage (from the repository root, through `make ai-figures`):
+//   node site/tools/ai-figures.mjs BIN [OUT]
+// BIN is bin/madang; OUT defaults to site/src/guide/ai-figures.json.
+//
+// Every figure comes from `BIN selfplay` runs with fixed seeds and small game counts, so the
+// whole run takes a few minutes on two shared cores (the Makefile runs it under nice):
+//   vsBeginner   intermediate against beginner (win rate of intermediate)
+//   self         intermediate against itself (the first mover's wins, moves a game, time a move)
+//   advanced     advanced at a short fixed time a move against intermediate
+// Times are wall-clock milliseconds on the machine that ran the command; a move is a ply
+// (one seat's move, a pass in the star games, a whole play of both dice in backgammon).
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bin = process.argv[2];
+const out = process.argv[3] || join(here, '..', 'src', 'guide', 'ai-figures.json');
+if (!bin) {
+  console.error('usage: node site/tools/ai-figures.mjs BIN [OUT]');
+  process.exit(2);
+}
+
+const SEED = 1;
+const OPEN = 2; // selfplay's default random opening plies
+const ADVANCED_MS = 100;
+
+/** The games and their runs: id, extra selfplay flags, game counts per run. */
+const GAMES = [
+  ['checkers', [], { vsBeginner: 20, self: 10, advanced: 6 }],
+  ['draughts', [], { vsBeginner: 20, self: 10, advanced: 6 }],
+  ['chinese-checkers', [], { vsBeginner: 10, self: 6, advanced: 4 }],
+  ['diamond-kr', ['--pieces', '10'], { vsBeginner: 20, self: 10, advanced: 6 }],
+  ['diamond', ['--players', '2'], { vsBeginner: 10, self: 6, advanced: 4 }],
+  ['backgammon', [], { vsBeginner: 40, self: 40, advanced: 40 }],
+];
+
+/** One selfplay run: its per-game lines and its JSON summary. */
+function selfplay(game, flags, a, b, games, extra = []) {
+  const args = ['selfplay', '--game', game, ...flags, '--a', a, '--b', b, '--games', String(games),
+    '--seed', String(SEED), '--open', String(OPEN), ...extra];
+  const t0 = Date.now();
+  const text = execFileSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const lines = text.trim().split('\n');
+  const summary = JSON.parse(lines[lines.length - 1]);
+  const per = lines.slice(0, -1).map((l) => l.match(/ in (\d+) plies, ([\d.]+)(ms|s|µs), /)).filter(Boolean)
+    .map((m) => ({ plies: +m[1], ms: +m[2] * (m[3] === 's' ? 1000 : m[3] === 'µs' ? 0.001 : 1) }));
+  console.error(`${game} ${a}-${b} x${games}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return { args: args.join(' '), summary, per };
+}
+
+const pct = (n, d) => Math.round((1000 * n) / d) / 10;
+const one = (x) => Math.round(x * 10) / 10;
+
+const figures = {
+  command: 'make ai-figures',
+  generated: new Date().toISOString().slice(0, 10),
+  seed: SEED,
+  advancedMs: ADVANCED_MS,
+  games: {},
+};
+for (const [id, flags, n] of GAMES) {
+  const g = {};
+  let r = selfplay(id, flags, 'intermediate', 'beginner', n.vsBeginner);
+  g.vsBeginner = {
+    games: n.vsBeginner, wins: r.summary.wins[0], losses: r.summary.wins[1], draws: r.summary.draws,
+    winPct: pct(r.summary.wins[0], n.vsBeginner), run: r.args,
+  };
+  r = selfplay(id, flags, 'intermediate', 'intermediate', n.self);
+  const plies = r.per.reduce((s, x) => s + x.plies - OPEN, 0);
+  const ms = r.per.reduce((s, x) => s + x.ms, 0);
+  g.self = {
+    games: n.self, firstWins: r.summary.seatWins[0], secondWins: r.summary.seatWins[1], draws: r.summary.draws,
+    firstPct: pct(r.summary.seatWins[0], n.self), avgPlies: Math.round(r.summary.avgPlies),
+    msPerMove: one(ms / plies), run: r.args,
+  };
+  const extra = id === 'backgammon' ? [] : ['--movetime', String(ADVANCED_MS)];
+  r = selfplay(id, flags, 'advanced', 'intermediate', n.advanced, extra);
+  g.advanced = {
+    games: n.advanced, wins: r.summary.wins[0], losses: r.summary.wins[1], draws: r.summary.draws,
+    winPct: pct(r.summary.wins[0], n.advanced), movetimeMs: id === 'backgammon' ? null : ADVANCED_MS, run: r.args,
+  };
+  figures.games[id] = g;
+}
+writeFileSync(out, `${JSON.stringify(figures, null, 2)}\n`);
+console.error(`wrote ${out}`);
