@@ -33,6 +33,22 @@ func Serve(fam session.Family) {
 	select {}
 }
 
+// ServeRecords installs madangHandle(msg) answering only the record ops (export, import)
+// with rec, for a records module without the session and the AI; it calls madangReady()
+// when the worker defined it, and blocks forever.
+func ServeRecords(rec session.Records) {
+	js.Global().Set("madangHandle", js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeObject {
+			return Fail(ErrBadMessage)
+		}
+		return HandleRecords(rec, decode(args[0]))
+	}))
+	if ready := js.Global().Get("madangReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
+
 // decode reads a message object; fields of the wrong type count as absent.
 func decode(v js.Value) Request {
 	r := NewRequest(str(v, "op"))
@@ -42,6 +58,21 @@ func decode(v js.Value) Request {
 	r.Plies = num(v, "plies", r.Plies)
 	r.ToSeat = num(v, "toSeat", r.ToSeat)
 	r.Seat = num(v, "seat", r.Seat)
+	r.Winner = num(v, "winner", r.Winner)
+	r.Ms = num(v, "ms", 0)
+	r.Status = str(v, "status")
+	if b := v.Get("bytes"); b.Type() == js.TypeObject && b.InstanceOf(js.Global().Get("Uint8Array")) {
+		r.Data = make([]byte, b.Get("length").Int())
+		js.CopyBytesToGo(r.Data, b)
+	}
+	if ts := v.Get("tags"); ts.Type() == js.TypeObject {
+		for i := 0; i < ts.Length(); i++ {
+			if t := ts.Index(i); t.Type() == js.TypeObject && t.Length() == 2 &&
+				t.Index(0).Type() == js.TypeString && t.Index(1).Type() == js.TypeString {
+				r.Tags = append(r.Tags, [2]string{t.Index(0).String(), t.Index(1).String()})
+			}
+		}
+	}
 	if f := v.Get("seed"); f.Type() == js.TypeNumber {
 		r.Seed = int64(f.Float())
 		r.DiceSeed = uint64(r.Seed)
