@@ -1,7 +1,7 @@
-// Game records on the draughts page (issue 19), review and the engine's view: stepping with
-// keys, continuing from a reviewed position, a cancelled analysis leaving the page responsive,
-// the time to analyse a 100-ply draughts game at the default setting. (records.test.mjs has
-// the round trips and the shared files.)
+// Game records on the draughts page (issue 19), review: stepping with keys, continuing from
+// a reviewed position, a cancelled analysis leaving the page responsive, Korean import errors.
+// (records.test.mjs has the round trips and the shared files, records-analysis.test.mjs the
+// analysis of a 100-ply game.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -99,33 +99,12 @@ test('a cancelled analysis leaves the page responsive; import errors name the ga
     assert.ok(await page.evaluate(() => window.__madangRecords.analysis.scores.length) <= n + 0, 'the analysis went on after cancel');
     assert.equal(await page.isHidden('#rec-cancel'), true);
     // a record with a wrong move: the Korean error names the game and the move
-    await page.fill('#rec-text', '[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 3. 31-26 99-98 *\n');
+    await page.fill('#rec-text', '[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 3. 31-26 46-41 *\n');
     await page.click('#rec-read');
     await page.waitForFunction(() => document.querySelector('#rec-errors li'));
-    assert.equal(await page.textContent('#rec-errors li'), '1번째 게임의 3... 99-98: 규칙상 둘 수 없는 수입니다.');
+    assert.equal(await page.textContent('#rec-errors li'), '1번째 게임의 3... 46-41: 규칙상 둘 수 없는 수입니다.');
     assert.deepEqual(page.errors, []);
   });
   await ctx.close();
 });
 
-test('engine view: a 100-ply draughts game analysed at the default setting', { skip: !gamesDir && 'no shared/games' }, async () => {
-  const ctx = await stack.browser.newContext();
-  const page = await openGame(ctx, 'draughts');
-  await withShots('records-analysis', [page], async () => {
-    await reviewShared(page, 100);
-    assert.equal(await page.inputValue('#rec-depth'), 'normal');
-    await page.click('#rec-analyse');
-    await page.waitForFunction(() => window.__madangRecords.analysis && window.__madangRecords.analysis.done, null, { timeout: 200000 });
-    const an = await page.evaluate(() => {
-      const r = window.__madangRecords;
-      return { n: r.analysis.scores.length, ms: r.analysis.elapsed, losses: r.losses() };
-    });
-    assert.equal(an.n, 101);
-    console.log(`# analysis of a 100-ply draughts game at the default setting: ${(an.ms / 1000).toFixed(1)} s, ${an.losses.length} moves marked`);
-    assert.equal(await page.locator('#rec-graph polyline').count(), 1);
-    assert.equal(await page.locator('#rec-moves li.loss').count(), an.losses.length);
-    assert.match(await page.textContent('#rec-eval'), /엔진 평가|게임 끝/);
-    assert.deepEqual(page.errors, []);
-  });
-  await ctx.close();
-});
