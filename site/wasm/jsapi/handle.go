@@ -29,8 +29,9 @@
 //	                                                 text, move, depth, nodes}}; the session's own
 //	                                                 game is untouched
 //
-// export, import and analyse need no game started; export and import answer error
-// "no-records" for a family without a record format (session.Records).
+// export, import and analyse need no game started. export and import are answered only by a
+// records module (ServeRecords, HandleRecords), analyse only by a module that adds the op
+// Analyse (Serve's ops, HandleOps); elsewhere they are bad-message.
 //
 // Every answer is {ok: true, view, choice?, dice?} or {ok: false, error: code, detail}; the
 // view is session.Session.View with the family's fields. Codes: bad-message, illegal-move,
@@ -123,10 +124,6 @@ func Handle(s *session.Session, r Request) (answer map[string]any) {
 		if err == nil {
 			out["choice"] = map[string]any{"index": c.Index, "text": c.Text, "offer": c.Offer, "accept": c.Accept}
 		}
-	case "export", "import":
-		return records(s, r)
-	case "analyse":
-		return analyse(s, r)
 	default:
 		err = ErrBadMessage
 	}
@@ -138,18 +135,32 @@ func Handle(s *session.Session, r Request) (answer map[string]any) {
 	return out
 }
 
-// ErrNoRecords is the error of export and import in a family without a record format.
-var ErrNoRecords = errors.New("no record format for this family")
-
 // MaxAnalyseMs bounds one analyse request's search time.
 const MaxAnalyseMs = 10000
 
-func records(s *session.Session, r Request) map[string]any {
-	rec, ok := s.Family().(session.Records)
-	if !ok {
-		return Fail(ErrNoRecords)
+// Op is an op a module adds to the core ones of Handle (each costs the modules that do not
+// need it nothing): its name and its answer.
+type Op struct {
+	Name string
+	Do   func(s *session.Session, r Request) map[string]any
+}
+
+// Analyse is the op "analyse" (the engine's score of a position), for modules with an AI.
+var Analyse = Op{Name: "analyse", Do: analyse}
+
+// HandleOps answers r with the op of ops named r.Op, else with Handle. It never panics.
+func HandleOps(s *session.Session, r Request, ops []Op) (answer map[string]any) {
+	for _, o := range ops {
+		if o.Name == r.Op {
+			defer func() {
+				if p := recover(); p != nil {
+					answer = map[string]any{"ok": false, "error": "internal", "detail": "engine panic"}
+				}
+			}()
+			return o.Do(s, r)
+		}
 	}
-	return HandleRecords(rec, r)
+	return Handle(s, r)
 }
 
 // HandleRecords answers the record ops, export and import, with rec; any other op is
@@ -242,8 +253,6 @@ func Fail(err error) map[string]any {
 		code = "wrong-phase"
 	case errors.Is(err, rules.ErrOptions):
 		code = "bad-options"
-	case errors.Is(err, ErrNoRecords):
-		code = "no-records"
 	}
 	return map[string]any{"ok": false, "error": code, "detail": err.Error()}
 }

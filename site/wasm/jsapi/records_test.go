@@ -17,7 +17,7 @@ func TestAnalyse(t *testing.T) {
 	ask(t, s, r)
 	r = NewRequest("analyse")
 	r.Game, r.Moves, r.Ms = "checkers", []string{"11-15"}, 50
-	a := ask(t, s, r)
+	a := HandleOps(s, r, []Op{Analyse})
 	an, ok := a["analysis"].(map[string]any)
 	if a["ok"] != true || !ok {
 		t.Fatalf("analyse: %v", a)
@@ -25,20 +25,23 @@ func TestAnalyse(t *testing.T) {
 	if an["toMove"] != 1 || an["over"] != false || an["best"].(int) < 0 || an["text"] == "" || an["move"].(map[string]any)["alg"] == "" {
 		t.Errorf("analysis %v", an)
 	}
+	if c := code(ask(t, s, r)); c != "bad-message" {
+		t.Errorf("analyse without the op: %v", c)
+	}
 	if v := ask(t, s, NewRequest("view"))["view"].(map[string]any); v["ply"] != 0 {
 		t.Errorf("the session's game moved to ply %v", v["ply"])
 	}
 	// a lost position: White has no piece left
 	r.FEN, r.Moves = "W:W:B1,2", nil
-	if an := ask(t, s, r)["analysis"].(map[string]any); an["over"] != true || an["outcome"].(map[string]any)["status"] != "win" {
+	if an := HandleOps(s, r, []Op{Analyse})["analysis"].(map[string]any); an["over"] != true || an["outcome"].(map[string]any)["status"] != "win" {
 		t.Errorf("over: %v", an)
 	}
 	r.Ms = 0
-	if c := code(ask(t, s, r)); c != "bad-message" {
+	if c := code(HandleOps(s, r, []Op{Analyse})); c != "bad-message" {
 		t.Errorf("no budget: %v", c)
 	}
 	r.Ms, r.FEN, r.Moves = 50, "", []string{"32-28"}
-	if c := code(ask(t, s, r)); c != "illegal-move" {
+	if c := code(HandleOps(s, r, []Op{Analyse})); c != "illegal-move" {
 		t.Errorf("bad log: %v", c)
 	}
 }
@@ -61,7 +64,7 @@ func TestRecordOps(t *testing.T) {
 	if c := code(HandleRecords(draughtsrecords.Family{}, NewRequest("play"))); c != "bad-message" {
 		t.Errorf("play on the records module: %v", c)
 	}
-	if c := code(Handle(session.New(draughtsview.Family{}), r)); c != "no-records" {
+	if c := code(HandleOps(session.New(draughtsview.Family{}), r, []Op{Analyse})); c != "bad-message" {
 		t.Errorf("export on the engine module: %v", c)
 	}
 }
