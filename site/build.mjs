@@ -164,6 +164,16 @@ for (const family of Object.keys(FAMILIES)) {
   mkdirSync(join(assets, dir));
   for (const [f, b] of Object.entries(files)) writeFileSync(join(assets, dir, f), b);
   engines[family] = { worker: `/assets/${dir}/worker.js`, wasm: `/assets/${dir}/madang.wasm` };
+  // a family's game-record module (<family>-records.wasm), when it has one: its own worker
+  // folder, named to the page as data-records-worker and data-records-wasm
+  const rec = modules.get(`${family}-records`);
+  if (rec) {
+    const rfiles = { 'worker.js': workerJS, 'wasm_exec.js': wasmExec, 'madang.wasm': rec };
+    const rdir = `engine-${family}-records-${hash(...Object.entries(rfiles).flat())}`;
+    mkdirSync(join(assets, rdir));
+    for (const [f, b] of Object.entries(rfiles)) writeFileSync(join(assets, rdir, f), b);
+    engines[family].records = ` data-records-worker="/assets/${rdir}/worker.js" data-records-wasm="/assets/${rdir}/madang.wasm"`;
+  }
 }
 
 // the style sheet with the Korean web font (@fontsource/noto-sans-kr, SIL Open Font License
@@ -222,7 +232,7 @@ function guide(id) {
 for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(readFileSync(join(src, f), 'utf8')));
 for (const [family, { games, html }] of Object.entries(FAMILIES)) {
   const page = withTurnText(link(readFileSync(join(src, html), 'utf8')))
-    .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}" `);
+    .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].records || ''} `);
   for (const [id, title, text] of games) {
     mkdirSync(join(out, id), { recursive: true });
     const g = guide(id);

@@ -214,8 +214,7 @@ func (r *Replayed) run(rg rules.Game, s rules.State, from int, probe bool) bool 
 			s = fresh
 		}
 		m, err := s.ParseMove(engineText(moves[i].Text))
-		var me *rules.MoveError
-		if errors.Is(err, rules.ErrAmbiguous) && errors.As(err, &me) {
+		if me := moveError(err); me != nil && errors.Is(err, rules.ErrAmbiguous) {
 			if probe {
 				return true
 			}
@@ -235,6 +234,18 @@ func (r *Replayed) run(rg rules.Game, s rules.State, from int, probe bool) bool 
 		r.Final = s
 	}
 	return true
+}
+
+// moveError is the *rules.MoveError in err's chain, or nil: errors.As without reflection,
+// which would add 26 kB to the WebAssembly module that reads records in the browser.
+func moveError(err error) *rules.MoveError {
+	for err != nil {
+		if me, ok := err.(*rules.MoveError); ok {
+			return me
+		}
+		err = errors.Unwrap(err)
+	}
+	return nil
 }
 
 // resolve picks the one candidate of an ambiguous move after which the record plays on;

@@ -9,6 +9,7 @@ import { RoomPanel } from './room-panel.js';
 import { MoveList } from './move-list.js';
 import { MSG, ROOM, refused } from './text.js';
 import { LocalSave } from './local-save.js';
+import { Records } from './records/records.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,6 +39,11 @@ const $ = (id) => document.getElementById(id);
  *   noMovesText(view, mine)     '' or why the list of moves is empty now
  * A move handed to play() may carry route: the move text to play instead of its index (a
  * star game's landing path, so the record shows the route played).
+ *   record                      optional: the family has a record format (its records
+ *                               module, site/wasm/cmd/<family>-records): {seatTag(game, seat)
+ *                               the record's tag naming a seat's player ('White'),
+ *                               lossThreshold(game) the engine units a move may lose in
+ *                               review before it is marked}; see records/records.js
  */
 export class Shell {
   /** @param {object} game  the page (see above); @param {object} scene  the 3D scene */
@@ -62,6 +68,8 @@ export class Shell {
     this.startFen = '';
     window.__madang = this;
     this.bind();
+    // download, import, review and analysis of games (mode 'review'), for a family with records
+    this.records = game.record ? new Records(this, game.record) : null;
   }
 
   // ---- test hooks ------------------------------------------------------------
@@ -170,7 +178,8 @@ export class Shell {
     $('view-top').setAttribute('aria-pressed', String(mode === 'top'));
   }
 
-  /** Shows one phase of the side column: 'menu', 'join' (a room link) or 'game'. */
+  /** Shows one phase of the side column: 'menu', 'join' (a room link), 'game' or 'review'
+   * (a record stepped through; the records panel holds its controls). */
   showPhase(phase) {
     if (phase !== 'menu') $('menu-notice').hidden = true;
     $('menu').hidden = phase !== 'menu';
@@ -181,6 +190,7 @@ export class Shell {
     $('undo').hidden = this.mode === 'online';
     $('restart').hidden = this.mode === 'online';
     if (phase === 'menu') this.renderResume();
+    if (this.records) this.records.phase(phase);
   }
 
   // ---- a game kept on this device ---------------------------------------------------
@@ -288,7 +298,7 @@ export class Shell {
   /** A game in progress: online, this page holds a seat of a room in play; against the AI or
    * on this device, a game with moves that has not ended. Leaving one is asked first. */
   inProgress() {
-    if (!this.mode || !this.view) return false;
+    if (!this.mode || !this.view || this.mode === 'review') return false;
     if (this.mode === 'online') {
       const o = this.online;
       return !!o && o.seat >= 0 && !!o.snap && o.snap.status === 'playing';
@@ -336,7 +346,7 @@ export class Shell {
 
   myTurn() {
     const v = this.view;
-    if (!v || !this.mode || v.toMove < 0 || this.thinking) return false;
+    if (!v || !this.mode || this.mode === 'review' || v.toMove < 0 || this.thinking) return false;
     if (this.mode === 'local') return true;
     if (this.mode === 'online') return !!this.online && this.online.canMove(v.toMove);
     return v.toMove === this.human;
@@ -397,6 +407,10 @@ export class Shell {
     if (!this.mode) {
       t.textContent = MSG.menuHint;
       t.dataset.state = 'menu';
+    } else if (this.mode === 'review') {
+      result.hidden = true;
+      t.textContent = this.records.turnText();
+      t.dataset.state = 'review';
     } else if (over) {
       const names = [...Array(this.seats(v)).keys()].map((i) => this.sideName(i));
       $('result').textContent = `게임 끝: ${this.page.resultText(v.game, v.outcome, names)}`;
@@ -500,7 +514,7 @@ export class Shell {
     const v = this.view;
     if (!v || v.toMove < 0) return undefined;
     if (cell !== null && !this.myTurn()) {
-      if (!this.mode || this.thinking) return undefined;
+      if (!this.mode || this.mode === 'review' || this.thinking) return undefined;
       if (this.spectating()) return this.say(MSG.watching);
       if (this.mode !== 'local') this.say(MSG.notYourTurn);
       return undefined;

@@ -16,6 +16,22 @@
 //	{op: "undo", plies} | {op: "undo", toSeat}       undo by replaying from the start
 //	{op: "resign", seat} | {op: "acceptDraw"}
 //	{op: "ai", level, seed}                          the AI's choice for the side to move, not played
+//	{op: "export", game, fen?, moves, status?, winner?, tags?: [[name, value]]}
+//	                                                 one game as a record file of the family's
+//	                                                 format: {text, format}; status "win"|"draw"
+//	                                                 (else ongoing), winner the winning seat
+//	{op: "import", game, text | bytes}               every game of a record file (bytes: a
+//	                                                 Uint8Array of the file, decoded by the reader),
+//	                                                 game the fallback game id: {games, errors, format}
+//	{op: "analyse", game, fen?, moves, ms, seed?}    the advanced engine's score of the position
+//	                                                 after moves, searched for ms milliseconds:
+//	                                                 {analysis: {over, outcome, toMove, score, best,
+//	                                                 text, move, depth, nodes}}; the session's own
+//	                                                 game is untouched
+//
+// export, import and analyse need no game started. export and import are answered only by a
+// records module (ServeRecords, HandleRecords), analyse only by a module that adds the op
+// Analyse (Serve's ops, HandleOps); elsewhere they are bad-message.
 //
 // Every answer is {ok: true, view, choice?, dice?} or {ok: false, error: code, detail}; the
 // view is session.Session.View with the family's fields. Codes: bad-message, illegal-move,
@@ -27,6 +43,7 @@ package jsapi
 
 import (
 	"errors"
+	"time"
 
 	"madang/ai"
 	"madang/rules"
@@ -49,12 +66,17 @@ type Request struct {
 	Seat     int // -1: absent
 	Level    string
 	Seed     int64
-	DiceSeed uint64 // seeds the local dice of start and load
+	DiceSeed uint64      // seeds the local dice of start and load
+	Tags     [][2]string // export: header tags in order
+	Status   string      // export: "win", "draw" or anything else for a game going on
+	Winner   int         // export: the winning seat; -1: absent
+	Data     []byte      // import: the file's bytes (else Text)
+	Ms       int         // analyse: the search time in milliseconds
 }
 
 // NewRequest is a request of op with every number at its default.
 func NewRequest(op string) Request {
-	return Request{Op: op, Index: -1, Plies: 1, ToSeat: -1, Seat: -1, Seed: 1}
+	return Request{Op: op, Index: -1, Plies: 1, ToSeat: -1, Seat: -1, Seed: 1, Winner: -1}
 }
 
 // ErrBadMessage is the error for a message that names no known op or is not an object.
@@ -113,6 +135,98 @@ func Handle(s *session.Session, r Request) (answer map[string]any) {
 	out["ok"] = true
 	out["view"] = s.View()
 	return out
+}
+
+// MaxAnalyseMs bounds one analyse request's search time.
+const MaxAnalyseMs = 10000
+
+// Op is an op a module adds to the core ones of Handle (each costs the modules that do not
+// need it nothing): its name and its answer.
+type Op struct {
+	Name string
+	Do   func(s *session.Session, r Request) map[string]any
+}
+
+// Analyse is the op "analyse" (the engine's score of a position), for modules with an AI.
+var Analyse = Op{Name: "analyse", Do: analyse}
+
+// HandleOps answers r with the op of ops named r.Op, else with Handle. It never panics.
+func HandleOps(s *session.Session, r Request, ops []Op) (answer map[string]any) {
+	for _, o := range ops {
+		if o.Name == r.Op {
+			defer func() {
+				if p := recover(); p != nil {
+					answer = map[string]any{"ok": false, "error": "internal", "detail": "engine panic"}
+				}
+			}()
+			return o.Do(s, r)
+		}
+	}
+	return Handle(s, r)
+}
+
+// HandleRecords answers the record ops, export and import, with rec; any other op is
+// bad-message. It never panics (a panic becomes {ok: false, error: "internal"}).
+func HandleRecords(rec session.Records, r Request) (answer map[string]any) {
+	defer func() {
+		if p := recover(); p != nil {
+			answer = map[string]any{"ok": false, "error": "internal", "detail": "records panic"}
+		}
+	}()
+	if r.Op != "import" && r.Op != "export" {
+		return Fail(ErrBadMessage)
+	}
+	if r.Op == "import" {
+		data := r.Data
+		if data == nil {
+			data = []byte(r.Text)
+		}
+		out := rec.ImportRecords(data, r.Game)
+		out["ok"] = true
+		out["format"] = rec.RecordFormat()
+		return out
+	}
+	o := rules.OngoingOutcome
+	switch r.Status {
+	case "win":
+		if r.Winner < 0 {
+			return Fail(session.ErrSeat)
+		}
+		o = rules.Outcome{Status: rules.Win, Winner: rules.Seat(r.Winner), Points: 1}
+	case "draw":
+		o = rules.Outcome{Status: rules.Draw, Winner: rules.NoSeat}
+	}
+	b, err := rec.ExportRecord(session.Record{Game: r.Game, Position: r.FEN, Moves: r.Moves, Outcome: o, Tags: r.Tags})
+	if err != nil {
+		return Fail(err)
+	}
+	return map[string]any{"ok": true, "text": string(b), "format": rec.RecordFormat()}
+}
+
+func analyse(s *session.Session, r Request) map[string]any {
+	if r.Ms <= 0 || r.Ms > MaxAnalyseMs {
+		return Fail(ErrBadMessage)
+	}
+	a, err := s.Analyse(r.Game, r.FEN, r.Options, r.Moves, time.Duration(r.Ms)*time.Millisecond, r.Seed)
+	if err != nil {
+		return Fail(err)
+	}
+	status := "ongoing"
+	switch a.Outcome.Status {
+	case rules.Win:
+		status = "win"
+	case rules.Draw:
+		status = "draw"
+	}
+	var move any
+	if a.View != nil {
+		move = a.View
+	}
+	return map[string]any{"ok": true, "analysis": map[string]any{
+		"over": a.Over, "outcome": map[string]any{"status": status, "winner": int(a.Outcome.Winner)},
+		"toMove": a.ToMove, "score": a.Score, "best": a.Best, "text": a.Text, "move": move,
+		"depth": a.Depth, "nodes": int(a.Nodes),
+	}}
 }
 
 // Fail names an error with a stable code for the page: {ok: false, error: code, detail}.

@@ -10,16 +10,17 @@ import (
 	"madang/site/wasm/session"
 )
 
-// Serve installs madangHandle(msg) answering for the games of fam, and madangGames (the
-// registered game ids), calls madangReady() when the worker defined it, and blocks forever.
-// A family's module main calls it after importing the family's rules and AI packages.
-func Serve(fam session.Family) {
+// Serve installs madangHandle(msg) answering for the games of fam (the core ops of Handle
+// and the extra ops given, e.g. Analyse), and madangGames (the registered game ids), calls
+// madangReady() when the worker defined it, and blocks forever. A family's module main calls
+// it after importing the family's rules and AI packages.
+func Serve(fam session.Family, ops ...Op) {
 	s := session.New(fam)
 	js.Global().Set("madangHandle", js.FuncOf(func(this js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeObject {
 			return Fail(ErrBadMessage)
 		}
-		return Handle(s, decode(args[0]))
+		return HandleOps(s, decode(args[0]), ops)
 	}))
 	ids := rules.IDs()
 	games := make([]any, len(ids))
@@ -27,6 +28,24 @@ func Serve(fam session.Family) {
 		games[i] = id
 	}
 	js.Global().Set("madangGames", js.ValueOf(games))
+	if ready := js.Global().Get("madangReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
+
+// ServeRecords installs madangHandle(msg) answering only the record ops (export, import)
+// with rec, for a records module without the session and the AI; it calls madangReady()
+// when the worker defined it, and blocks forever.
+func ServeRecords(rec session.Records) {
+	js.Global().Set("madangHandle", js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeObject {
+			return Fail(ErrBadMessage)
+		}
+		r := decode(args[0])
+		decodeRecords(args[0], &r)
+		return HandleRecords(rec, r)
+	}))
 	if ready := js.Global().Get("madangReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}
@@ -42,6 +61,7 @@ func decode(v js.Value) Request {
 	r.Plies = num(v, "plies", r.Plies)
 	r.ToSeat = num(v, "toSeat", r.ToSeat)
 	r.Seat = num(v, "seat", r.Seat)
+	r.Ms = num(v, "ms", 0)
 	if f := v.Get("seed"); f.Type() == js.TypeNumber {
 		r.Seed = int64(f.Float())
 		r.DiceSeed = uint64(r.Seed)
@@ -68,6 +88,25 @@ func decode(v js.Value) Request {
 		}
 	}
 	return r
+}
+
+// decodeRecords reads the fields of export and import: winner, status, bytes (a Uint8Array)
+// and tags ([[name, value]]); entries of the wrong type count as absent.
+func decodeRecords(v js.Value, r *Request) {
+	r.Winner = num(v, "winner", r.Winner)
+	r.Status = str(v, "status")
+	if b := v.Get("bytes"); b.Type() == js.TypeObject && b.InstanceOf(js.Global().Get("Uint8Array")) {
+		r.Data = make([]byte, b.Get("length").Int())
+		js.CopyBytesToGo(r.Data, b)
+	}
+	if ts := v.Get("tags"); ts.Type() == js.TypeObject {
+		for i := 0; i < ts.Length(); i++ {
+			if t := ts.Index(i); t.Type() == js.TypeObject && t.Length() == 2 &&
+				t.Index(0).Type() == js.TypeString && t.Index(1).Type() == js.TypeString {
+				r.Tags = append(r.Tags, [2]string{t.Index(0).String(), t.Index(1).String()})
+			}
+		}
+	}
 }
 
 func str(v js.Value, key string) string {

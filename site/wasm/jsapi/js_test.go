@@ -28,3 +28,22 @@ func TestDecode(t *testing.T) {
 		t.Errorf("defaults %+v", r)
 	}
 }
+
+// decodeRecords reads the export and import fields: the file's bytes, the tags in order.
+func TestDecodeRecords(t *testing.T) {
+	bytes := js.Global().Get("Uint8Array").New(3)
+	bytes.SetIndex(0, 0x5b)
+	bytes.SetIndex(1, 0xe9) // cp1252 é: the reader decodes, not the page
+	bytes.SetIndex(2, 0x5d)
+	v := js.ValueOf(map[string]any{"op": "import", "status": "win", "winner": 1, "ms": 300,
+		"tags": []any{[]any{"Event", "마당"}, []any{"Bad", 3}, []any{"White", "나"}}})
+	v.Set("bytes", bytes)
+	r := decode(v)
+	decodeRecords(v, &r)
+	if string(r.Data) != "[\xe9]" || r.Status != "win" || r.Winner != 1 || r.Ms != 300 {
+		t.Errorf("decoded %+v", r)
+	}
+	if len(r.Tags) != 2 || r.Tags[0] != [2]string{"Event", "마당"} || r.Tags[1] != [2]string{"White", "나"} {
+		t.Errorf("tags %q, want Event and White (the pair with a number dropped)", r.Tags)
+	}
+}

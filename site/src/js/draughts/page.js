@@ -15,6 +15,12 @@ const page = {
   family: 'draughts',
   game: document.body.dataset.game === 'draughts' ? 'draughts' : 'checkers',
   drawOffers: true,
+  // game records: PDN (site/wasm/cmd/draughts-records); a move losing a man's worth (100
+  // centi-men) in the engine's view is marked in review
+  record: {
+    seatTag: (game, seat) => (SIDES[game][seat] === '흑' ? 'Black' : 'White'),
+    lossThreshold: () => 100,
+  },
 
   setGame(game) {
     for (const r of document.querySelectorAll('input[name=ruleset]')) r.checked = r.value === game;

@@ -13,4 +13,4 @@ import (
 	"madang/site/wasm/jsapi"
 )
 
-func main() { jsapi.Serve(draughtsview.Family{}) }
+func main() { jsapi.Serve(draughtsview.Family{}, jsapi.Analyse) }

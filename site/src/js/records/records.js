@@ -1,0 +1,588 @@
+// Game records on the game page, for every family whose page names a record format
+// (page.record, see Shell): download the game on screen as a record file (copy, save, the Web
+// Share API), import a record file (paste or open; a list when it holds several games), review
+// a game step by step (first/back/forward/last, arrow keys, a clickable move list), continue
+// from any reviewed position against the AI or on one device, and the engine's view of each
+// move (the advanced AI scores every position in the play worker, a small score graph, big
+// losses marked with the better move).
+//
+// Records are written and read by the family's Go reader and writer in a second worker (the
+// family's records module, data-records-worker/-wasm on <body>), started on first use; the
+// analysis runs in the page's own engine worker, one position per request, so cancelling
+// stops after the position being searched.
+import { Engine } from '../engine.js';
+import { REC, problemText, syntaxText, levelName } from './text.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The records worker's URL: the build's hashed names from <body>, else beside the play worker. */
+export function recordsURL(family, doc = globalThis.document) {
+  const d = (doc && doc.body && doc.body.dataset) || {};
+  const worker = d.recordsWorker || '/assets/worker.js';
+  const wasm = d.recordsWasm || `${family}-records/madang.wasm`;
+  return `${worker}?wasm=${encodeURIComponent(wasm)}`;
+}
+
+/** Analysis settings: search time per position in ms (the advanced engine). */
+export const DEPTHS = [
+  { id: 'fast', ms: 200 },
+  { id: 'normal', ms: 500 },
+  { id: 'deep', ms: 1500 },
+];
+export const DEFAULT_DEPTH = 'normal';
+
+/** Scores beyond this are wins found by the search (the draughts engine's WinScore is 30000). */
+const WIN = 20000;
+/** The graph and the losses see scores clamped to this many of the engine's units. */
+const CAP = 1000;
+
+/** A record result token for an outcome {status, winner} (PDN: the first mover's score first). */
+export function resultToken(o) {
+  if (!o || o.status === 'ongoing') return '*';
+  if (o.status === 'draw') return '1/2-1/2';
+  return o.winner === 0 ? '1-0' : '0-1';
+}
+
+/** The outcome a record's result token gives ({status, winner}); ongoing when unknown. */
+export function tokenOutcome(tok) {
+  if (tok === '1-0' || tok === '2-0') return { status: 'win', winner: 0 };
+  if (tok === '0-1' || tok === '0-2') return { status: 'win', winner: 1 };
+  if (tok === '1/2-1/2' || tok === '1-1') return { status: 'draw', winner: -1 };
+  return { status: 'ongoing', winner: -1 };
+}
+
+export class Records {
+  /**
+   * @param {object} shell  the page's Shell
+   * @param {object} hook   the page's record hook: {seatTag(game, seat) → 'White'|'Black'|…,
+   *                        lossThreshold(game) → engine units a move may lose before it is marked}
+   */
+  constructor(shell, hook) {
+    this.shell = shell;
+    this.hook = hook;
+    this.worker = null; // the records worker, started on first use
+    this.format = null;
+    this.rec = null; // the record under review: {game, fen, moves, algs, result, tags, problems}
+    this.ply = 0;
+    this.analysis = null; // {run, scores: [{v, best, alg, over}], done, cancelled}
+    this.imported = [];
+    this.build();
+    window.__madangRecords = this;
+  }
+
+  /** The records worker (lazily). */
+  recordsEngine() {
+    if (!this.worker) this.worker = new Engine(`${this.shell.page.family}-records`, recordsURL(this.shell.page.family));
+    return this.worker;
+  }
+
+  // ---- the panel ---------------------------------------------------------------
+
+  build() {
+    const side = document.querySelector('aside.side');
+    const box = document.createElement('section');
+    box.id = 'records';
+    box.className = 'card-panel records';
+    box.setAttribute('aria-labelledby', 'records-title');
+    box.innerHTML = `
+      <h2 id="records-title">${REC.title}</h2>
+      <div id="rec-review" hidden>
+        <p id="rec-head" class="rec-head"></p>
+        <div class="control-row rec-steps" role="group" aria-label="${REC.steps}">
+          <button type="button" id="rec-first" aria-label="${REC.first}">⏮</button>
+          <button type="button" id="rec-back" aria-label="${REC.back}">◀</button>
+          <button type="button" id="rec-forward" aria-label="${REC.forward}">▶</button>
+          <button type="button" id="rec-last" aria-label="${REC.last}">⏭</button>
+        </div>
+        <p id="rec-where" class="rec-where" aria-live="polite"></p>
+        <p id="rec-problem" class="rec-problem" hidden></p>
+        <ol id="rec-moves" class="rec-moves" aria-label="${REC.movesLabel}"></ol>
+        <div class="rec-analysis">
+          <label>${REC.depth} <select id="rec-depth">${DEPTHS.map((d) => `<option value="${d.id}"${d.id === DEFAULT_DEPTH ? ' selected' : ''}>${REC.depths[d.id]}</option>`).join('')}</select></label>
+          <button type="button" id="rec-analyse">${REC.analyse}</button>
+          <button type="button" id="rec-cancel" hidden>${REC.cancel}</button>
+          <p id="rec-progress" class="rec-progress" aria-live="polite"></p>
+          <svg id="rec-graph" class="rec-graph" viewBox="0 0 300 60" role="img" aria-label="${REC.graph}" hidden></svg>
+          <p id="rec-eval" class="rec-eval"></p>
+        </div>
+        <h3>${REC.continueTitle}</h3>
+        <div class="control-row">
+          <button type="button" id="rec-continue-ai">${REC.continueAI}</button>
+          <button type="button" id="rec-continue-local">${REC.continueLocal}</button>
+        </div>
+        <button type="button" id="rec-close" class="quiet">${REC.close}</button>
+      </div>
+      <div id="rec-save" hidden>
+        <div class="control-row">
+          <button type="button" id="rec-copy">${REC.copy}</button>
+          <button type="button" id="rec-download">${REC.download}</button>
+          <button type="button" id="rec-share" hidden>${REC.share}</button>
+        </div>
+        <button type="button" id="rec-review-this">${REC.reviewThis}</button>
+      </div>
+      <details id="rec-import">
+        <summary>${REC.importTitle}</summary>
+        <label for="rec-text">${REC.pasteLabel}</label>
+        <textarea id="rec-text" rows="4" spellcheck="false"></textarea>
+        <div class="control-row">
+          <button type="button" id="rec-read">${REC.read}</button>
+          <label class="file-button">${REC.openFile} <input type="file" id="rec-file" accept=".pdn,.txt,.mat,text/plain"></label>
+        </div>
+        <ul id="rec-errors" class="rec-errors"></ul>
+        <ol id="rec-list" class="rec-list" aria-label="${REC.listLabel}"></ol>
+      </details>`;
+    const panel = $('panel');
+    if (panel && panel.parentNode === side) panel.after(box);
+    else side.appendChild(box);
+    $('rec-first').addEventListener('click', () => this.go(0));
+    $('rec-back').addEventListener('click', () => this.go(this.ply - 1));
+    $('rec-forward').addEventListener('click', () => this.go(this.ply + 1));
+    $('rec-last').addEventListener('click', () => this.go(this.rec ? this.rec.moves.length : 0));
+    $('rec-analyse').addEventListener('click', () => this.analyse());
+    $('rec-cancel').addEventListener('click', () => this.cancelAnalysis());
+    $('rec-continue-ai').addEventListener('click', () => this.continueFrom('ai'));
+    $('rec-continue-local').addEventListener('click', () => this.continueFrom('local'));
+    $('rec-close').addEventListener('click', () => this.close());
+    $('rec-copy').addEventListener('click', () => this.copy());
+    $('rec-download').addEventListener('click', () => this.download());
+    $('rec-share').addEventListener('click', () => this.share());
+    $('rec-review-this').addEventListener('click', () => this.reviewCurrent());
+    $('rec-read').addEventListener('click', () => this.importText($('rec-text').value));
+    $('rec-file').addEventListener('change', (e) => {
+      const f = e.target.files && e.target.files[0];
+      if (f) f.arrayBuffer().then((b) => this.importBytes(new Uint8Array(b)));
+      e.target.value = '';
+    });
+    $('rec-share').hidden = !navigator.share;
+    document.addEventListener('keydown', (e) => this.key(e));
+  }
+
+  /** The shell's phase changed: which parts of the panel show. */
+  phase(p) {
+    const reviewing = this.shell.mode === 'review';
+    $('rec-review').hidden = !reviewing;
+    $('rec-save').hidden = !(p === 'game' || reviewing);
+    $('rec-review-this').hidden = reviewing;
+    $('rec-import').hidden = !(p === 'menu' || reviewing);
+    if (!reviewing) this.cancelAnalysis();
+  }
+
+  /** A room's snapshot (the room panel): a finished room offers its review. */
+  roomState(snap) {
+    this.roomSnap = snap;
+    if (snap && snap.status === 'over') {
+      $('rec-save').hidden = false;
+      $('rec-review-this').hidden = false;
+    }
+  }
+
+  // ---- download -----------------------------------------------------------------
+
+  /** The game on screen (or under review) as {game, fen, moves, outcome, tags}. */
+  current() {
+    const sh = this.shell;
+    if (sh.mode === 'review' && this.rec) {
+      return { game: this.rec.game, fen: this.rec.fen, moves: this.rec.moves, outcome: tokenOutcome(this.rec.result), tags: this.rec.tags };
+    }
+    const v = sh.view;
+    if (!v) return null;
+    const game = v.game;
+    const seats = sh.seats(v);
+    const tags = [['Event', REC.event(sh.page.names(game).game || game)], ['Site', location.host || 'madang'], ['Date', today()]];
+    for (let s = 0; s < seats; s++) tags.push([this.hook.seatTag(game, s), this.playerName(s)]);
+    return { game, fen: sh.startFen || '', moves: v.history.filter((e) => !e.roll).map((e) => e.text), outcome: v.outcome, tags };
+  }
+
+  /** A seat's player for the record: 나, AI with its level, a room's opponent, or the colour. */
+  playerName(seat) {
+    const sh = this.shell;
+    if (sh.mode === 'ai') return seat === sh.human ? REC.me : `AI (${levelName(sh.level)})`;
+    if (sh.mode === 'online' && sh.online) return seat === sh.online.seat ? REC.me : REC.opponent;
+    return sh.colour(seat);
+  }
+
+  /** The record text of the game on screen: {ok, text, format} or {ok: false, error}. */
+  async exportText() {
+    const g = this.current();
+    if (!g) return { ok: false, error: 'no-game' };
+    const o = g.outcome || { status: 'ongoing' };
+    return this.recordsEngine().ask('export', {
+      game: g.game, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, tags: g.tags,
+    });
+  }
+
+  fileName(format) {
+    const g = this.current();
+    return `madang-${g ? g.game : 'game'}-${today().replaceAll('.', '')}.${(format && format.ext) || 'txt'}`;
+  }
+
+  async copy() {
+    const a = await this.exportText();
+    if (!a.ok) return this.shell.say(REC.exportFailed, a.error);
+    try {
+      await navigator.clipboard.writeText(a.text);
+      this.shell.say(REC.copied);
+    } catch {
+      this.shell.say(REC.copyFailed);
+    }
+    return a;
+  }
+
+  async download() {
+    const a = await this.exportText();
+    if (!a.ok) return this.shell.say(REC.exportFailed, a.error);
+    const url = URL.createObjectURL(new Blob([a.text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = this.fileName(a.format);
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    return a;
+  }
+
+  async share() {
+    const a = await this.exportText();
+    if (!a.ok) return this.shell.say(REC.exportFailed, a.error);
+    const file = new File([a.text], this.fileName(a.format), { type: 'text/plain' });
+    try {
+      if (navigator.canShare && navigator.canShare({ files: [file] })) await navigator.share({ files: [file], title: REC.title });
+      else await navigator.share({ text: a.text, title: REC.title });
+    } catch { /* the player closed the share sheet */ }
+    return a;
+  }
+
+  // ---- import ---------------------------------------------------------------------
+
+  importText(text) { return this.importAnswer(this.recordsEngine().ask('import', { game: this.shell.game, text })); }
+
+  importBytes(bytes) { return this.importAnswer(this.recordsEngine().ask('import', { game: this.shell.game, bytes })); }
+
+  /** Shows an import's answer: errors in Korean, one game straight into review, a list for several. */
+  async importAnswer(p) {
+    const a = await p;
+    const errs = $('rec-errors');
+    const list = $('rec-list');
+    errs.textContent = '';
+    list.textContent = '';
+    if (!a.ok) {
+      this.shell.say(REC.importFailed, a.error);
+      return a;
+    }
+    const lines = a.errors.map(syntaxText);
+    for (const g of a.games) for (const pr of g.problems) lines.push(problemText(g, pr));
+    if (!a.games.length && !lines.length) lines.push(REC.noGame);
+    for (const l of lines) {
+      const li = document.createElement('li');
+      li.textContent = l;
+      errs.appendChild(li);
+    }
+    this.imported = a.games;
+    if (a.games.length === 1) {
+      await this.review(this.fromImport(a.games[0]));
+    } else {
+      a.games.forEach((g, i) => {
+        const li = document.createElement('li');
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = REC.listItem(g, this.shell.page.names(g.game).game || g.game);
+        b.addEventListener('click', () => this.review(this.fromImport(this.imported[i])));
+        li.appendChild(b);
+        list.appendChild(li);
+      });
+    }
+    if (lines.length) this.shell.say(lines[0]);
+    return a;
+  }
+
+  fromImport(g) {
+    return {
+      game: g.game, fen: g.fen, moves: g.moves, result: g.result || '*', tags: g.tags.map((t) => [t[0], t[1]]),
+      problem: g.problems.length ? problemText(g, g.problems[0]) : '',
+    };
+  }
+
+  // ---- review ---------------------------------------------------------------------
+
+  /** The game on screen into review. */
+  reviewCurrent() {
+    // online (also a finished room opened from its link) the view is the room's snapshot
+    // replayed, with the room's result
+    const g = this.current();
+    if (!g) return undefined;
+    return this.review({ game: g.game, fen: g.fen, moves: g.moves, result: resultToken(g.outcome), tags: g.tags, problem: '' });
+  }
+
+  /** Opens rec ({game, fen, moves, result, tags, problem}) in review at its last position. */
+  async review(rec) {
+    const sh = this.shell;
+    if (sh.online) { sh.online.close(); sh.online = null; }
+    sh.clearMessages();
+    sh.gen++;
+    sh.thinking = false;
+    this.cancelAnalysis();
+    this.analysis = null;
+    sh.setGame(rec.game);
+    const full = await sh.engine.ask('load', { game: rec.game, fen: rec.fen, moves: rec.moves });
+    if (!full.ok) {
+      sh.say(REC.reviewFailed, full.error);
+      return full;
+    }
+    this.rec = { ...rec, algs: full.view.history.map((e) => e.alg), seats: full.view.history.map((e) => e.seat) };
+    sh.mode = 'review';
+    sh.startFen = rec.fen;
+    sh.showPhase('review');
+    $('rec-head').textContent = REC.head(this.rec, sh.page.names(rec.game).game || rec.game, (s) => sh.colour(s), this.hook.seatTag);
+    const pr = $('rec-problem');
+    pr.hidden = !rec.problem;
+    pr.textContent = rec.problem;
+    $('rec-graph').hidden = true;
+    $('rec-eval').textContent = '';
+    $('rec-progress').textContent = '';
+    this.renderMoves();
+    this.ply = -1;
+    return this.go(rec.moves.length);
+  }
+
+  /** Shows the position after k moves of the record under review. */
+  async go(k) {
+    const rec = this.rec;
+    if (!rec || this.shell.mode !== 'review') return undefined;
+    const n = Math.max(0, Math.min(rec.moves.length, k));
+    if (n === this.ply) return undefined;
+    this.ply = n;
+    const gen = this.shell.gen;
+    const a = await this.shell.engine.ask('load', { game: rec.game, fen: rec.fen, moves: rec.moves.slice(0, n) });
+    if (gen !== this.shell.gen || n !== this.ply) return undefined;
+    if (!a.ok) return this.shell.say(REC.reviewFailed, a.error);
+    // at the last position the record's own result (a resignation, an agreed draw) shows
+    if (n === rec.moves.length && a.view.outcome.status === 'ongoing') {
+      const o = tokenOutcome(rec.result);
+      if (o.status !== 'ongoing') a.view.outcome = { ...o, reason: 'record' };
+    }
+    this.shell.setView(a.view);
+    this.renderWhere();
+    return a.view;
+  }
+
+  /** The turn line under the board in review. */
+  turnText() {
+    const rec = this.rec;
+    if (!rec) return '';
+    if (this.ply === 0) return REC.atStart(rec.moves.length);
+    return REC.at(this.ply, rec.moves.length, this.shell.colour(rec.seats[this.ply - 1]), rec.algs[this.ply - 1]);
+  }
+
+  renderWhere() {
+    $('rec-where').textContent = this.turnText();
+    const items = $('rec-moves').children;
+    for (let i = 0; i < items.length; i++) {
+      const b = items[i].firstChild;
+      if (i === this.ply - 1) b.setAttribute('aria-current', 'step');
+      else b.removeAttribute('aria-current');
+    }
+    const cur = items[this.ply - 1];
+    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+    $('rec-first').disabled = $('rec-back').disabled = this.ply === 0;
+    $('rec-forward').disabled = $('rec-last').disabled = this.ply === this.rec.moves.length;
+    this.renderEval();
+    this.drawGraph();
+  }
+
+  renderMoves() {
+    const ol = $('rec-moves');
+    ol.textContent = '';
+    this.rec.algs.forEach((alg, i) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.ply = String(i + 1);
+      b.textContent = `${Math.floor(i / 2) + 1}${i % 2 ? '…' : '.'} ${alg}`;
+      b.addEventListener('click', () => this.go(i + 1));
+      li.appendChild(b);
+      ol.appendChild(li);
+    });
+  }
+
+  /** Arrow keys, Home and End step through the record (not while typing). */
+  key(e) {
+    if (this.shell.mode !== 'review' || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+    const to = { ArrowLeft: this.ply - 1, ArrowRight: this.ply + 1, Home: 0, End: this.rec.moves.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    this.go(to);
+  }
+
+  close() {
+    this.cancelAnalysis();
+    this.rec = null;
+    this.shell.leaveToMenu();
+  }
+
+  /** '여기서부터 두기': the position on screen continues against the AI (the player takes the
+   * side to move, the level of the menu's middle choice) or on this device. */
+  async continueFrom(mode, level = 'intermediate') {
+    const rec = this.rec;
+    const sh = this.shell;
+    if (!rec) return undefined;
+    this.cancelAnalysis();
+    const moves = rec.moves.slice(0, this.ply);
+    const a = await sh.engine.ask('load', { game: rec.game, fen: rec.fen, moves });
+    if (!a.ok) return sh.say(REC.reviewFailed, a.error);
+    if (a.view.toMove < 0) return sh.say(REC.overHere);
+    sh.clearMessages();
+    sh.gen++;
+    sh.mode = mode;
+    sh.level = level;
+    sh.human = mode === 'ai' ? a.view.toMove : 0;
+    sh.seed = (Math.random() * 2 ** 31) | 0;
+    sh.startFen = rec.fen;
+    sh.thinking = false;
+    sh.sel = null;
+    sh.offerNext = false;
+    this.rec = null;
+    sh.showPhase('game');
+    sh.view = null;
+    sh.setView(a.view);
+    sh.page.focusBoard();
+    return sh.maybeAI();
+  }
+
+  // ---- engine view ---------------------------------------------------------------
+
+  /** Scores every position of the record with the advanced engine, one request each. */
+  async analyse() {
+    const rec = this.rec;
+    if (!rec) return undefined;
+    this.cancelAnalysis();
+    const ms = (DEPTHS.find((d) => d.id === $('rec-depth').value) || DEPTHS[1]).ms;
+    const run = {};
+    this.analysis = { run, scores: [], done: false, ms, started: performance.now() };
+    $('rec-analyse').hidden = true;
+    $('rec-cancel').hidden = false;
+    $('rec-graph').hidden = false;
+    const n = rec.moves.length;
+    for (let k = 0; k <= n; k++) {
+      $('rec-progress').textContent = REC.progress(k, n + 1);
+      const a = await this.shell.engine.ask('analyse', { game: rec.game, fen: rec.fen, moves: rec.moves.slice(0, k), ms, seed: 1 });
+      if (!this.analysis || this.analysis.run !== run) return undefined;
+      if (!a.ok) {
+        this.shell.say(REC.analyseFailed, a.error);
+        break;
+      }
+      this.analysis.scores.push(score(a.analysis));
+      this.drawGraph();
+      if (k === this.ply || k === this.ply + 1) this.renderEval();
+    }
+    this.analysis.done = true;
+    this.analysis.elapsed = performance.now() - this.analysis.started;
+    $('rec-progress').textContent = REC.done(this.analysis.elapsed / 1000);
+    $('rec-analyse').hidden = false;
+    $('rec-cancel').hidden = true;
+    this.markLosses();
+    this.renderEval();
+    return this.analysis;
+  }
+
+  cancelAnalysis() {
+    const an = this.analysis;
+    if (!an || an.done) return;
+    an.done = true;
+    an.cancelled = true;
+    an.run = null;
+    $('rec-progress').textContent = REC.cancelled(an.scores.length);
+    $('rec-analyse').hidden = false;
+    $('rec-cancel').hidden = true;
+    this.markLosses();
+  }
+
+  /** Moves that lose at least the game's threshold, with the engine's better move:
+   * [{ply (1-based), loss, better}]. */
+  losses() {
+    const an = this.analysis;
+    const rec = this.rec;
+    if (!an || !rec) return [];
+    const out = [];
+    const limit = this.hook.lossThreshold(rec.game);
+    for (let k = 0; k + 1 < an.scores.length; k++) {
+      const a = an.scores[k];
+      const b = an.scores[k + 1];
+      if (a.over || a.best === undefined) continue;
+      const sign = rec.seats[k] === 0 ? 1 : -1;
+      const loss = sign * (a.v - b.v);
+      if (loss >= limit && a.text !== rec.moves[k]) out.push({ ply: k + 1, loss, better: a.alg });
+    }
+    return out;
+  }
+
+  markLosses() {
+    const items = $('rec-moves').children;
+    for (const li of items) {
+      li.classList.remove('loss');
+      const note = li.querySelector('.loss-note');
+      if (note) note.remove();
+    }
+    for (const l of this.losses()) {
+      const li = items[l.ply - 1];
+      if (!li) continue;
+      li.classList.add('loss');
+      const s = document.createElement('span');
+      s.className = 'loss-note';
+      s.textContent = REC.better(l.better);
+      li.appendChild(s);
+    }
+    this.drawGraph();
+  }
+
+  renderEval() {
+    const an = this.analysis;
+    const el = $('rec-eval');
+    if (!an || !this.rec) { el.textContent = ''; return; }
+    const s = an.scores[this.ply];
+    if (!s) { el.textContent = ''; return; }
+    let t = REC.evalText(s, (seat) => this.shell.colour(seat));
+    const l = this.losses().find((x) => x.ply === this.ply);
+    if (l) t += ` ${REC.lossText(l.better)}`;
+    el.textContent = t;
+  }
+
+  /** The score graph: seat 0's advantage along the game (up: seat 0 better). */
+  drawGraph() {
+    const an = this.analysis;
+    const svg = $('rec-graph');
+    if (!an || !this.rec) return;
+    const n = Math.max(1, this.rec.moves.length);
+    const x = (k) => (k / n) * 300;
+    const y = (v) => 30 - (Math.max(-CAP, Math.min(CAP, v)) / CAP) * 28;
+    const pts = an.scores.map((s, k) => `${x(k).toFixed(1)},${y(s.v).toFixed(1)}`).join(' ');
+    const marks = this.losses().map((l) => `<circle cx="${x(l.ply).toFixed(1)}" cy="${y(an.scores[l.ply] ? an.scores[l.ply].v : 0).toFixed(1)}" r="3" class="loss-dot"/>`).join('');
+    svg.innerHTML = `<line x1="0" y1="30" x2="300" y2="30" class="axis"/>`
+      + `<line x1="${x(this.ply).toFixed(1)}" y1="0" x2="${x(this.ply).toFixed(1)}" y2="60" class="now"/>`
+      + `<polyline points="${pts}" class="line"/>${marks}`;
+  }
+}
+
+/** One analysed position as the graph sees it: v is seat 0's advantage, clamped. */
+function score(a) {
+  if (a.over) {
+    const o = a.outcome;
+    const v = o.status === 'win' ? (o.winner === 0 ? CAP : -CAP) : 0;
+    return { v, over: true, win: o.status === 'win' ? o.winner : -1 };
+  }
+  const mine = a.score;
+  const win = Math.abs(mine) >= WIN ? (mine > 0 ? a.toMove : 1 - a.toMove) : -1;
+  const clamped = Math.max(-CAP, Math.min(CAP, mine));
+  return {
+    v: a.toMove === 0 ? clamped : -clamped, raw: mine, toMove: a.toMove, win,
+    best: a.best, text: a.text, alg: (a.move && a.move.alg) || a.text, depth: a.depth,
+  };
+}
+
+/** Today as PDN writes dates: YYYY.MM.DD. */
+function today() {
+  const d = new Date();
+  return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+}

@@ -1,0 +1,110 @@
+// Game records on the draughts page (issue 19), review: stepping with keys, continuing from
+// a reviewed position, a cancelled analysis leaving the page responsive, Korean import errors.
+// (records.test.mjs has the round trips and the shared files, records-analysis.test.mjs the
+// analysis of a 100-ply game.)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startStack, withShots, openPage, engineReady, view, repoRoot } from './harness.mjs';
+
+let stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+const gamesDir = [process.env.MADANG_GAMES, join(repoRoot, '../shared/games'), join(repoRoot, '../../shared/games')]
+  .find((d) => d && existsSync(d));
+
+
+async function openGame(ctx, game) {
+  const page = await openPage(ctx, `${stack.url}/${game}/`);
+  await engineReady(page);
+  return page;
+}
+
+
+const recordsAsk = (page, op, args) => page.evaluate(([o, a]) => {
+  const b = a.bytes ? { ...a, bytes: new Uint8Array(a.bytes) } : a;
+  return window.__madangRecords.recordsEngine().ask(o, b);
+}, [op, args]);
+
+/** Imports the first game of a shared draughts file cut to n moves, into review. */
+async function reviewShared(page, n) {
+  const a = await recordsAsk(page, 'import', { game: 'draughts', bytes: [...readFileSync(join(gamesDir, 'draughts', 'wk2003.pdn'))] });
+  const g = a.games.find((x) => x.moves.length >= n && !x.problems.length);
+  const ex = await recordsAsk(page, 'export', { game: 'draughts', moves: g.moves.slice(0, n), tags: [['Event', 'test']] });
+  assert.equal(ex.ok, true);
+  await page.click('#rec-import summary');
+  await page.fill('#rec-text', ex.text);
+  await page.click('#rec-read');
+  await page.waitForFunction((k) => window.__madang.mode === 'review' && window.__madang.view.ply === k, n);
+  return g.moves.slice(0, n);
+}
+
+test('review: keys step through the record, the move list is clickable, play continues from a reviewed position', { skip: !gamesDir && 'no shared/games' }, async () => {
+  const ctx = await stack.browser.newContext();
+  const page = await openGame(ctx, 'draughts');
+  await withShots('records-review', [page], async () => {
+    const moves = await reviewShared(page, 20);
+    const ply = async () => (await view(page)).ply;
+    const at = (k) => page.waitForFunction((x) => window.__madang.view.ply === x && window.__madangRecords.ply === x, k);
+    await page.locator('#rec-forward').focus();
+    await page.keyboard.press('Home');
+    await at(0);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await at(3);
+    await page.keyboard.press('ArrowLeft');
+    await at(2);
+    await page.keyboard.press('End');
+    await at(20);
+    assert.match(await page.textContent('#turn'), /20\/20수째/);
+    await page.click('#rec-moves button[data-ply="7"]');
+    await at(7);
+    assert.equal(await page.getAttribute('#rec-moves button[data-ply="7"]', 'aria-current'), 'step');
+    assert.equal((await view(page)).history.at(-1).text, moves[6]);
+    // the board cannot be played in review
+    assert.equal(await page.evaluate(() => window.__madang.myTurn()), false);
+    // continue against the AI: the player takes the side to move (black after 7 plies)
+    await page.click('#rec-continue-ai');
+    await page.waitForFunction(() => window.__madang.mode === 'ai');
+    const v = await view(page);
+    assert.equal(v.ply, 7);
+    assert.deepEqual(v.history.map((e) => e.text), moves.slice(0, 7));
+    assert.equal(await page.evaluate(() => window.__madang.human), 1);
+    await page.locator('#moves button').first().click();
+    await page.waitForFunction(() => window.__madang.view.ply === 9 && !window.__madang.thinking, null, { timeout: 60000 });
+    assert.equal(await ply(), 9);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+test('a cancelled analysis leaves the page responsive; import errors name the game and the move in Korean', { skip: !gamesDir && 'no shared/games' }, async () => {
+  const ctx = await stack.browser.newContext();
+  const page = await openGame(ctx, 'draughts');
+  await withShots('records-cancel', [page], async () => {
+    await reviewShared(page, 30);
+    await page.selectOption('#rec-depth', 'deep');
+    await page.click('#rec-analyse');
+    await page.waitForFunction(() => window.__madangRecords.analysis && window.__madangRecords.analysis.scores.length >= 1, null, { timeout: 30000 });
+    await page.click('#rec-cancel');
+    const n = await page.evaluate(() => window.__madangRecords.analysis.scores.length);
+    assert.match(await page.textContent('#rec-progress'), /멈췄습니다/);
+    // stepping answers within one position's search (1.5 s) and a little more
+    const t0 = Date.now();
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => window.__madang.view.ply === 0, null, { timeout: 5000 });
+    assert.ok(Date.now() - t0 < 4000, `${Date.now() - t0} ms`);
+    await new Promise((r) => setTimeout(r, 2000));
+    assert.ok(await page.evaluate(() => window.__madangRecords.analysis.scores.length) <= n + 0, 'the analysis went on after cancel');
+    assert.equal(await page.isHidden('#rec-cancel'), true);
+    // a record with a wrong move: the Korean error names the game and the move
+    await page.fill('#rec-text', '[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 3. 31-26 46-41 *\n');
+    await page.click('#rec-read');
+    await page.waitForFunction(() => document.querySelector('#rec-errors li'));
+    assert.equal(await page.textContent('#rec-errors li'), '1번째 게임의 3... 46-41: 규칙상 둘 수 없는 수입니다.');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+

