@@ -28,7 +28,7 @@ const ttMB = 16
 type level struct {
 	width int // moves searched below the root (0: all)
 	noise int // seeded leaf noise, so one level against itself gives varied games
-	race  int // the race planner's beam once the armies are separated (0: no planner)
+	race  int // the race planner's beam once the armies no longer interact (0: no planner)
 }
 
 var levels = map[ai.Level]level{
@@ -88,9 +88,10 @@ func (e *Engine) position(st rules.State) (*halma.State, error) {
 
 // Choose picks a move for the seat to act at the request's level or within its explicit
 // budget (then with no random moves, no noise, every move searched and no race planner).
-// Once the armies of chinese-checkers or diamond-kr are separated, the intermediate and
-// advanced levels play the first move of the race planner's plan (see race.go). Errors: ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when
-// the context ended the search.
+// Once the armies of chinese-checkers or diamond-kr are separated, the seats of diamond no
+// longer interact (apart), or the game is in its endgame (endgame), the intermediate and
+// advanced levels play the first move of the race planner's plan (see race.go). Errors:
+// ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when the context ended the search.
 func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	hs, err := e.position(r.State)
 	if err != nil {

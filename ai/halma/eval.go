@@ -44,8 +44,9 @@ type table struct {
 	dist    [3][halma.NumHoles]int8  // steps to the target apex
 	target  [3][halma.NumHoles]bool
 	start   [3][halma.NumHoles]bool
-	minCost [3]int // the cost of a filled target (pieces on the holes nearest the apex)
-	strict  bool   // chinese-checkers: only own pieces fill a target, so a piece left at home spoils
+	allowed [3]holes // holes a seat may land on (diamond closes the other camps, seed 000)
+	minCost [3]int   // the cost of a filled target (pieces on the holes nearest the apex)
+	strict  bool     // chinese-checkers: only own pieces fill a target, so a piece left at home spoils
 }
 
 var tables = map[[3]int]*table{}
@@ -76,6 +77,16 @@ func tableFor(r *halma.Rules, seats, pieces int) *table {
 		}
 		for _, h := range halma.CampHoles(camp, pieces) {
 			t.start[s][h] = true
+		}
+		t.allowed[s] = holes{^uint64(0), ^uint64(0)}
+		if r.ClosedCamps {
+			for k := 0; k < 6; k++ {
+				if k != camp && k != (camp+3)%6 {
+					for _, h := range halma.CampHoles(k, 10) {
+						t.allowed[s].del(h)
+					}
+				}
+			}
 		}
 		var ds []int
 		for h := halma.Hole(0); h < halma.NumHoles; h++ {

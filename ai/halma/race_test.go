@@ -3,9 +3,11 @@ package halma
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"madang/ai"
+	"madang/rules"
 	"madang/rules/halma"
 )
 
@@ -115,4 +117,173 @@ func TestEndgamePlanner(t *testing.T) {
 	if endgame(tb, &ns) {
 		t.Fatal("the start taken as an endgame")
 	}
+}
+
+// The planner's generator with a seat's king, the closed camps and the other seats' kings
+// gives exactly the rules' moves of the seat to move in random diamond positions of two and
+// three players (rules/halma is the reference; a gift the rules forbid would be the only
+// difference, and none occurs in these positions).
+func TestRaceMovesMatchDiamondRules(t *testing.T) {
+	checked := 0
+	for _, c := range configsUnderTest {
+		states := randomStates(t, c, 3, 5)
+		for _, st := range states {
+			p := st.(*halma.State).Position()
+			tb := tableFor(p.Rules(), p.Seats(), p.PiecesPerSeat())
+			n := newNode(p)
+			s := int(p.Side())
+			var own, others holes
+			for _, h := range p.Pieces(p.Side()) {
+				own.add(h)
+			}
+			for o := 0; o < p.Seats(); o++ {
+				if o != s {
+					for _, h := range p.Pieces(rules.Seat(o)) {
+						others.add(h)
+					}
+				}
+			}
+			rr := tb.raceRulesOf(&n, s)
+			got := raceMovesK(own, p.King(p.Side()), others, &rr, nil)
+			var l halma.MoveList
+			p.Generate(&l)
+			want := l.Slice()
+			if len(want) == 1 && want[0] == halma.Pass {
+				want = nil
+			}
+			sortMoves := func(ms []halma.Move) {
+				slices.SortFunc(ms, func(a, b halma.Move) int { return int(a.From)*256 + int(a.To) - int(b.From)*256 - int(b.To) })
+			}
+			want = slices.Clone(want)
+			sortMoves(got)
+			sortMoves(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s %s: planner %d moves, rules %d", c, p.Encode(), len(got), len(want))
+			}
+			checked++
+		}
+	}
+	t.Logf("%d positions", checked)
+}
+
+// diamondEnd is a two-player diamond position where red (seat 0) misses its target apex
+// and 13.7, its king on 11.8 and pieces on 10.6 and 11.6; yellow stands at home (its camp's border
+// hole 13.5 is also one of red's target holes).
+func diamondEnd(t *testing.T) halma.Position {
+	t.Helper()
+	start, _ := halma.Diamond.Start(2, 15)
+	var red []string
+	for _, h := range halma.CampHoles(3, 15) {
+		if h.String() != "17.1" && h.String() != "13.7" && h.String() != "13.5" {
+			red = append(red, h.String())
+		}
+	}
+	red = append(red, "10.6", "11.6", "K11.8")
+	enc := start.Encode()
+	yellow := enc[strings.Index(enc, "/")+1:]
+	st := decode(t, &halma.Diamond, 2, 15, "0 "+strings.Join(red, ",")+"/"+yellow)
+	return st.(*halma.State).Position()
+}
+
+// In diamond the race planner plays once the seat to move misses at most three holes of
+// its goal: its plan brings the king to the apex and fills the target with yellow fixed,
+// every move of it possible under the rules' generator.
+func TestDiamondEndgamePlanner(t *testing.T) {
+	p := diamondEnd(t)
+	tb := tableFor(p.Rules(), 2, 15)
+	n := newNode(p)
+	if got := tb.missing(&n, 0); got != 3 {
+		t.Fatalf("missing %d, want 3 (17.1, 13.7 and the king)", got)
+	}
+	if !endgame(tb, &n) {
+		t.Fatal("not an endgame for red")
+	}
+	plan := racePlan(tb, &n, 0, 20, 60)
+	if plan == nil || !p.IsLegal(plan[0]) {
+		t.Fatalf("plan %v", plan)
+	}
+	var own, others holes
+	for _, h := range p.Pieces(0) {
+		own.add(h)
+	}
+	for _, h := range p.Pieces(1) {
+		others.add(h)
+	}
+	king := p.King(0)
+	rr := tb.raceRulesOf(&n, 0)
+	for i, m := range plan {
+		if !slices.Contains(raceMovesK(own, king, others, &rr, nil), m) {
+			t.Fatalf("move %d %v not possible", i+1, m)
+		}
+		own = own.apply(m)
+		if m.From == king {
+			king = m.To
+		}
+	}
+	if king != tb.apex[0] {
+		t.Fatalf("king ends on %v", king)
+	}
+	for _, h := range halma.CampHoles(3, 15) {
+		if !own.has(h) && !others.has(h) {
+			t.Fatalf("plan of %d moves leaves %v empty", len(plan), h)
+		}
+	}
+	m, moves, ok := racePlanMove(p, 20)
+	if !ok || m != plan[0] || moves != len(plan) {
+		t.Fatalf("racePlanMove %v %d %v, want %v of %d", m, moves, ok, plan[0], len(plan))
+	}
+	res, err := ai.Choose(context.Background(), ai.Request{State: mustState(t, p), Level: ai.Intermediate})
+	if err != nil || res.Move != m {
+		t.Fatalf("intermediate plays %v (%v), want the plan's %v", res.Move, err, m)
+	}
+	t.Logf("plan: %d moves", len(plan))
+}
+
+// Diamond seats whose plans keep two holes apart no longer interact (apart); at the start,
+// and while yellow's army is still at home (its goal far), they do.
+func TestDiamondApart(t *testing.T) {
+	p := diamondEnd(t)
+	tb := tableFor(p.Rules(), 2, 15)
+	start, _ := halma.Diamond.Start(2, 15)
+	ns := newNode(start)
+	if apart(tb, &ns) {
+		t.Fatal("the start taken as apart")
+	}
+	n := newNode(p)
+	if apart(tb, &n) {
+		t.Fatal("apart while yellow misses its whole target")
+	}
+	// Yellow nearly home: its camp but the apex filled, its king on a hole next to the camp.
+	var yellow []string
+	var yset holes
+	for _, h := range halma.CampHoles(5, 15) {
+		yset.add(h)
+		if h != halma.Apex(5) {
+			yellow = append(yellow, h.String())
+		}
+	}
+	king := halma.NoHole
+	for h := halma.Hole(0); h < halma.NumHoles && king == halma.NoHole; h++ {
+		if yset.has(h) || !tb.allowed[1].has(h) {
+			continue
+		}
+		for d := 0; d < 6; d++ {
+			if x := h.Neighbour(d); x != halma.NoHole && yset.has(x) {
+				king = h
+				break
+			}
+		}
+	}
+	enc := p.Encode()
+	red := enc[2:strings.Index(enc, "/")]
+	q := decode(t, &halma.Diamond, 2, 15, "0 "+red+"/"+strings.Join(yellow, ",")+",K"+king.String()+" 0 0").(*halma.State).Position()
+	nq := newNode(q)
+	if !apart(tb, &nq) {
+		t.Fatalf("%s: not apart", q.Encode())
+	}
+}
+
+func mustState(t *testing.T, p halma.Position) rules.State {
+	t.Helper()
+	return decode(t, p.Rules(), p.Seats(), p.PiecesPerSeat(), p.Encode())
 }
