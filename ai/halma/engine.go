@@ -52,15 +52,16 @@ var specs = map[ai.Level]ai.Spec{
 
 func init() {
 	for _, r := range []*halma.Rules{&halma.ChineseCheckers, &halma.DiamondKR, &halma.Diamond} {
-		ai.Register(r.ID, &Engine{r: r})
+		ai.Register(r.ID, &Engine{r: r, terms: AllTerms})
 		ai.SetSpecs(r.ID, specs)
 	}
 }
 
 // Engine plays one ruleset through the generic rules API (ai.Engine).
 type Engine struct {
-	r    *halma.Rules
-	pool sync.Pool
+	r     *halma.Rules
+	terms Terms // AllTerms in the registered engines
+	pool  sync.Pool
 }
 
 // searcher takes a pooled searcher, cleared when the result must be repeatable.
@@ -117,8 +118,8 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		m := legal[rng.IntN(len(legal))]
 		return ai.Result{Move: m, PV: []rules.Move{m}}, nil
 	}
-	if lv.race > 0 {
-		if m, score, ok := raceMove(hs.Position(), lv.race); ok {
+	if lv.race > 0 && e.terms&TermPlanner != 0 {
+		if m, score, ok := raceMove(hs.Position(), lv.race, e.terms); ok {
 			return ai.Result{Move: m, Score: score, PV: []rules.Move{m}}, nil
 		}
 	}
@@ -129,7 +130,7 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		b.Time = b.Time * 9 / 10 // the engine may overshoot by a move's search
 	}
 	ctl := ai.NewControl(ctx, b)
-	res := s.Search(hs.Position(), Params{Depth: spec.Budget.Depth, Width: lv.width, Noise: lv.noise, Seed: r.Seed}, ctl)
+	res := s.Search(hs.Position(), Params{Depth: spec.Budget.Depth, Width: lv.width, Noise: lv.noise, Seed: r.Seed, Terms: e.terms}, ctl)
 	if err := ctl.Err(); err != nil {
 		return ai.Result{}, err
 	}
@@ -151,7 +152,7 @@ func (e *Engine) quickScore(st rules.State) (int, bool) {
 	}
 	s := e.searcher(true)
 	defer e.pool.Put(s)
-	res := s.Search(hs.Position(), Params{Depth: 2, Width: 16}, ai.NewControl(context.Background(), ai.Budget{Nodes: 20000}))
+	res := s.Search(hs.Position(), Params{Depth: 2, Width: 16, Terms: e.terms}, ai.NewControl(context.Background(), ai.Budget{Nodes: 20000}))
 	return res.Score, true
 }
 

@@ -335,7 +335,7 @@ func apart(t *table, n *node) bool {
 // armies are separated, with its score (a win when the move fills the target, else the
 // evaluation of p for the seat to move); ok is false otherwise, or when the plan's move is
 // not legal in p.
-func raceMove(p halma.Position, width int) (halma.Move, int, bool) {
+func raceMove(p halma.Position, width int, terms Terms) (halma.Move, int, bool) {
 	m, moves, ok := racePlanMove(p, width)
 	if !ok {
 		return m, 0, false
@@ -344,7 +344,7 @@ func raceMove(p halma.Position, width int) (halma.Move, int, bool) {
 		return m, WinScore - 1, true
 	}
 	n := newNode(p)
-	return m, tableFor(p.Rules(), p.Seats(), p.PiecesPerSeat()).eval(&n, int(p.Side())), true
+	return m, tableFor(p.Rules(), p.Seats(), p.PiecesPerSeat()).eval(&n, int(p.Side()), terms), true
 }
 
 // racePlanMove is raceMove's move with the length of its plan.
