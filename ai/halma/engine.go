@@ -6,10 +6,13 @@
 // root: alpha-beta for two players, the paranoid search for three (Sturtevant and Korf 2000:
 // the others taken as one coalition against the root). The evaluation counts the whole
 // team's distance to its target apex with a cost that grows faster than the distance, so
-// stragglers weigh more than leaders; a bonus for pieces inside the target; in diamond the
-// king's own distance and an own piece squatting the apex the king needs. Moves are ordered
-// by progress (transposition-table move, killers, then the drop in cost), and below the root
-// only the best few by that order are searched at the lower levels.
+// stragglers weigh more than leaders (so the target fills from its apex inward); a bonus for
+// pieces inside the target; in diamond the king's own distance and an own piece squatting
+// the apex the king needs; and the Terms: ladders of forward jumps, sealed target holes,
+// and progress (own cost weighted more, a tempo lost by a root move without progress).
+// Moves are ordered by progress (transposition-table move, killers, then the drop in cost),
+// and below the root only the best few by that order are searched at the lower levels.
+// Once the seats no longer interact, the race planner (race.go) plays instead.
 package halma
 
 import (
