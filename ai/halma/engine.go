@@ -91,7 +91,9 @@ func (e *Engine) position(st rules.State) (*halma.State, error) {
 }
 
 // Choose picks a move for the seat to act at the request's level or within its explicit
-// budget (then with no random moves, no noise, every move searched and no race planner).
+// budget (then with no random moves, no noise, every move searched and no race planner;
+// but a time alone for the advanced level changes only its time, as selfplay's --movetime
+// does).
 // Once the armies of chinese-checkers or diamond-kr are separated, the seats of diamond no
 // longer interact (apart), or the game is in its endgame (endgame), the intermediate and
 // advanced levels play the first move of the race planner's plan (see race.go). Errors:
@@ -110,7 +112,7 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	lv := level{}
-	if r.Budget == (ai.Budget{}) {
+	if r.Budget == (ai.Budget{}) || r.Level == ai.Advanced && r.Budget == (ai.Budget{Time: r.Budget.Time}) {
 		lv = levels[r.Level]
 	}
 	if len(legal) == 1 {

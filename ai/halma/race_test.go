@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"madang/ai"
 	"madang/rules"
@@ -49,10 +50,18 @@ func TestRacePlanner(t *testing.T) {
 		if !ok || moves != 2 || !p.IsLegal(m) {
 			t.Fatalf("%s: race move %v in %d moves (%v)", r.ID, m, moves, ok)
 		}
-		for _, lv := range []ai.Level{ai.Intermediate, ai.Advanced} {
-			res, err := ai.Choose(context.Background(), ai.Request{State: st, Level: lv})
+		for _, req := range []ai.Request{
+			{State: st, Level: ai.Intermediate},
+			{State: st, Level: ai.Advanced},
+			// A time alone (selfplay's --movetime) keeps the advanced level's planner.
+			{State: st, Level: ai.Advanced, Budget: ai.Budget{Time: 5 * time.Millisecond}},
+		} {
+			res, err := ai.Choose(context.Background(), req)
 			if err != nil || res.Move != m {
-				t.Errorf("%s %s: %v score %d (%v), want the plan's %v", r.ID, lv, res.Move, res.Score, err, m)
+				t.Errorf("%s %s %+v: %v score %d (%v), want the plan's %v", r.ID, req.Level, req.Budget, res.Move, res.Score, err, m)
+			}
+			if req.Budget.Time > 0 && res.Score != WinScore-1 && res.Depth != 0 {
+				t.Errorf("%s: a timed advanced request searched (depth %d) instead of planning", r.ID, res.Depth)
 			}
 		}
 	}
