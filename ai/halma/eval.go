@@ -40,11 +40,13 @@ const (
 	// inward without sealing holes behind its mouth (the distance cost alone already prefers
 	// the holes nearest the apex).
 	TermEntry
-	// TermProgress: the root seat's own cost counts progressPct% more than the others', and
-	// a root move that does not lower the mover's cost loses tempoPenalty, so that a seat
-	// moves forward even when the opponent gains as much in reply (without it two
-	// intermediate players shuffled a piece each to the move limit: the search cannot see
-	// that a repeated position leads nowhere).
+	// TermProgress: once a game has run progressFrom% of its move limit (it is jammed:
+	// most games end well before), the root seat's own cost counts progressPct% more than
+	// the others', and a root move that does not lower the mover's cost loses
+	// tempoPenalty, so that a seat moves forward even when the opponent gains as much in
+	// reply (without it two intermediate players shuffled a piece each to the move limit:
+	// the search cannot see that a repeated position leads nowhere). From the start it cost
+	// strength: 15 wins to 25 in 40 games of intermediate against itself without it.
 	TermProgress
 	// TermPlanner: the race planner plays once the seats no longer interact (race.go).
 	TermPlanner
@@ -59,6 +61,7 @@ const (
 	sealedHole   = 12 // each sealed empty target hole
 	progressPct  = 25
 	tempoPenalty = 100 // a root move that does not lower the mover's cost (four steps near the start)
+	progressFrom = 30  // percent of the move limit played before TermProgress applies
 )
 
 // pieceCost is the cost of a piece d steps from its target apex (d = 0..16).

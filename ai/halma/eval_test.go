@@ -70,16 +70,18 @@ func TestEntryTerm(t *testing.T) {
 }
 
 // The position where two intermediate players shuffled to the move limit (selfplay seed 7,
-// game 2): red shuffled 15.1-15.3 inside its target. With the progress term red moves a
-// piece forward; without it, it shuffles.
+// game 2): red shuffled 15.1-15.3 inside its target from ply 22 to the end. Once the game
+// has run 30% of its 400 plies, with the progress term red moves a piece forward; without
+// it, or earlier, it shuffles.
 func TestProgressBreaksTheShuffle(t *testing.T) {
-	st := decode(t, &halma.ChineseCheckers, 2, 10,
-		"0 2.1,3.3,4.1,4.2,5.8,5.9,7.6,8.5,8.6,15.1/7.5,10.5,10.6,12.5,12.8,13.7,14.1,14.4,16.2,17.1 22 0")
+	const pos = "0 2.1,3.3,4.1,4.2,5.8,5.9,7.6,8.5,8.6,15.1/7.5,10.5,10.6,12.5,12.8,13.7,14.1,14.4,16.2,17.1 "
 	tb := tableFor(&halma.ChineseCheckers, 2, 10)
 	for _, c := range []struct {
+		plies   string
 		terms   Terms
 		forward bool
-	}{{AllTerms, true}, {AllTerms &^ TermProgress, false}} {
+	}{{"122", AllTerms, true}, {"122", AllTerms &^ TermProgress, false}, {"22", AllTerms, false}} {
+		st := decode(t, &halma.ChineseCheckers, 2, 10, pos+c.plies+" 0")
 		e := &Engine{r: &halma.ChineseCheckers, terms: c.terms}
 		res, err := e.Choose(context.Background(), ai.Request{State: st, Level: ai.Intermediate, Seed: 7*1_000_003 + 1000 + 22})
 		if err != nil {
@@ -87,7 +89,7 @@ func TestProgressBreaksTheShuffle(t *testing.T) {
 		}
 		m := res.Move.(halma.Move)
 		if got := tb.gain(0, m) > 0; got != c.forward {
-			t.Errorf("terms %b: %v (gain %d), forward %v, want %v", c.terms, m, tb.gain(0, m), got, c.forward)
+			t.Errorf("ply %s, terms %b: %v (gain %d), forward %v, want %v", c.plies, c.terms, m, tb.gain(0, m), got, c.forward)
 		}
 	}
 }

@@ -55,6 +55,12 @@ func endgame(t *table, n *node) bool {
 	return true
 }
 
+// endgameWidth is the least beam of an endgame plan. Plans there are short and cheap, and
+// a narrow beam can disagree with itself from move to move: with a beam of 20, a diamond
+// seat whose own piece held the apex its king needed alternated between plans of 24 and 25
+// moves to the move limit; with 200 each plan is one move shorter than the last.
+const endgameWidth = 200
+
 // endgamePieces is the most pieces outside its target a seat may have for the endgame.
 const endgamePieces = 3
 
@@ -351,8 +357,11 @@ func raceMove(p halma.Position, width int, terms Terms) (halma.Move, int, bool) 
 func racePlanMove(p halma.Position, width int) (halma.Move, int, bool) {
 	t := tableFor(p.Rules(), p.Seats(), p.PiecesPerSeat())
 	n := newNode(p)
-	if !separated(t, &n) && !endgame(t, &n) && !apart(t, &n) {
-		return halma.Move{}, 0, false
+	if !separated(t, &n) && !apart(t, &n) {
+		if !endgame(t, &n) {
+			return halma.Move{}, 0, false
+		}
+		width = max(width, endgameWidth)
 	}
 	s := int(p.Side())
 	plan := racePlan(t, &n, s, width, 60)

@@ -296,3 +296,29 @@ func mustState(t *testing.T, p halma.Position) rules.State {
 	t.Helper()
 	return decode(t, p.Rules(), p.Seats(), p.PiecesPerSeat(), p.Encode())
 }
+
+// A jammed diamond ending from selfplay (intermediate against itself, drawn at the move
+// limit): each seat's pieces fill its target but the king is off the apex, which an own
+// piece holds (red also misses 13.8). Playing the planner's first move again and again
+// (the other seat fixed) wins within 12 moves for either seat.
+func TestDiamondEndgameReplansConverge(t *testing.T) {
+	const pieces = " 12.8,13.5,13.6,13.7,13.9,14.1,14.2,14.3,14.4,15.1,K15.2,15.3,16.1,16.2,17.1/5.9,5.10,5.11,5.12,5.13,6.9,6.10,K6.11,6.12,7.9,7.10,7.11,8.9,8.10,9.9 "
+	for _, side := range []string{"0", "1"} {
+		p := decode(t, &halma.Diamond, 2, 15, side+pieces+"700 0").(*halma.State).Position()
+		won := false
+		for k := 0; k < 12 && !won; k++ {
+			m, _, ok := racePlanMove(p, 20)
+			if !ok {
+				t.Fatalf("seat %s, move %d: no plan in %s", side, k+1, p.Encode())
+			}
+			q := p.Apply(m)
+			won = q.Wins(p.Side())
+			// The same seat to move again, the other fixed.
+			enc := q.Encode()
+			p = decode(t, &halma.Diamond, 2, 15, side+enc[1:]).(*halma.State).Position()
+		}
+		if !won {
+			t.Errorf("seat %s: not won within 12 moves", side)
+		}
+	}
+}

@@ -87,6 +87,9 @@ func (s *Searcher) Search(p halma.Position, prm Params, ctl *ai.Control) SearchR
 	s.ctl = ctl
 	s.abort = false
 	s.killers = ai.Killers{}
+	if p.Plies() < p.MoveLimit()*progressFrom/100 {
+		prm.Terms &^= TermProgress
+	}
 	s.prm = prm
 	s.t = tableFor(p.Rules(), p.Seats(), p.PiecesPerSeat())
 	s.root = int(p.Side())
