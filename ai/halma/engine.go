@@ -6,10 +6,13 @@
 // root: alpha-beta for two players, the paranoid search for three (Sturtevant and Korf 2000:
 // the others taken as one coalition against the root). The evaluation counts the whole
 // team's distance to its target apex with a cost that grows faster than the distance, so
-// stragglers weigh more than leaders; a bonus for pieces inside the target; in diamond the
-// king's own distance and an own piece squatting the apex the king needs. Moves are ordered
-// by progress (transposition-table move, killers, then the drop in cost), and below the root
-// only the best few by that order are searched at the lower levels.
+// stragglers weigh more than leaders (so the target fills from its apex inward); a bonus for
+// pieces inside the target; in diamond the king's own distance and an own piece squatting
+// the apex the king needs; and the Terms: ladders of forward jumps, sealed target holes,
+// and progress (own cost weighted more, a tempo lost by a root move without progress).
+// Moves are ordered by progress (transposition-table move, killers, then the drop in cost),
+// and below the root only the best few by that order are searched at the lower levels.
+// Once the seats no longer interact, the race planner (race.go) plays instead.
 package halma
 
 import (
@@ -28,7 +31,7 @@ const ttMB = 16
 type level struct {
 	width int // moves searched below the root (0: all)
 	noise int // seeded leaf noise, so one level against itself gives varied games
-	race  int // the race planner's beam once the armies are separated (0: no planner)
+	race  int // the race planner's beam once the armies no longer interact (0: no planner)
 }
 
 var levels = map[ai.Level]level{
@@ -52,15 +55,16 @@ var specs = map[ai.Level]ai.Spec{
 
 func init() {
 	for _, r := range []*halma.Rules{&halma.ChineseCheckers, &halma.DiamondKR, &halma.Diamond} {
-		ai.Register(r.ID, &Engine{r: r})
+		ai.Register(r.ID, &Engine{r: r, terms: AllTerms})
 		ai.SetSpecs(r.ID, specs)
 	}
 }
 
 // Engine plays one ruleset through the generic rules API (ai.Engine).
 type Engine struct {
-	r    *halma.Rules
-	pool sync.Pool
+	r     *halma.Rules
+	terms Terms // AllTerms in the registered engines
+	pool  sync.Pool
 }
 
 // searcher takes a pooled searcher, cleared when the result must be repeatable.
@@ -87,10 +91,13 @@ func (e *Engine) position(st rules.State) (*halma.State, error) {
 }
 
 // Choose picks a move for the seat to act at the request's level or within its explicit
-// budget (then with no random moves, no noise, every move searched and no race planner).
-// Once the armies of chinese-checkers or diamond-kr are separated, the intermediate and
-// advanced levels play the first move of the race planner's plan (see race.go). Errors: ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when
-// the context ended the search.
+// budget (then with no random moves, no noise, every move searched and no race planner;
+// but a time alone for the advanced level changes only its time, as selfplay's --movetime
+// does).
+// Once the armies of chinese-checkers or diamond-kr are separated, the seats of diamond no
+// longer interact (apart), or the game is in its endgame (endgame), the intermediate and
+// advanced levels play the first move of the race planner's plan (see race.go). Errors:
+// ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when the context ended the search.
 func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	hs, err := e.position(r.State)
 	if err != nil {
@@ -105,7 +112,7 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	lv := level{}
-	if r.Budget == (ai.Budget{}) {
+	if r.Budget == (ai.Budget{}) || r.Level == ai.Advanced && r.Budget == (ai.Budget{Time: r.Budget.Time}) {
 		lv = levels[r.Level]
 	}
 	if len(legal) == 1 {
@@ -116,8 +123,8 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		m := legal[rng.IntN(len(legal))]
 		return ai.Result{Move: m, PV: []rules.Move{m}}, nil
 	}
-	if lv.race > 0 {
-		if m, score, ok := raceMove(hs.Position(), lv.race); ok {
+	if lv.race > 0 && e.terms&TermPlanner != 0 {
+		if m, score, ok := raceMove(hs.Position(), lv.race, e.terms); ok {
 			return ai.Result{Move: m, Score: score, PV: []rules.Move{m}}, nil
 		}
 	}
@@ -128,7 +135,7 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		b.Time = b.Time * 9 / 10 // the engine may overshoot by a move's search
 	}
 	ctl := ai.NewControl(ctx, b)
-	res := s.Search(hs.Position(), Params{Depth: spec.Budget.Depth, Width: lv.width, Noise: lv.noise, Seed: r.Seed}, ctl)
+	res := s.Search(hs.Position(), Params{Depth: spec.Budget.Depth, Width: lv.width, Noise: lv.noise, Seed: r.Seed, Terms: e.terms}, ctl)
 	if err := ctl.Err(); err != nil {
 		return ai.Result{}, err
 	}
@@ -150,7 +157,7 @@ func (e *Engine) quickScore(st rules.State) (int, bool) {
 	}
 	s := e.searcher(true)
 	defer e.pool.Put(s)
-	res := s.Search(hs.Position(), Params{Depth: 2, Width: 16}, ai.NewControl(context.Background(), ai.Budget{Nodes: 20000}))
+	res := s.Search(hs.Position(), Params{Depth: 2, Width: 16, Terms: e.terms}, ai.NewControl(context.Background(), ai.Budget{Nodes: 20000}))
 	return res.Score, true
 }
 

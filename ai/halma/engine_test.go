@@ -318,8 +318,8 @@ func TestSpoilsWhenLost(t *testing.T) {
 	// The evaluation bounds the spoiling seat's loss.
 	tb := tableFor(&halma.ChineseCheckers, 2, 10)
 	n := newNode(st.(*halma.State).Position())
-	if tb.eval(&n, 1) < -spoilFloor-200 {
-		t.Fatalf("spoiling seat scored %d, want a bounded loss", tb.eval(&n, 1))
+	if tb.eval(&n, 1, AllTerms) < -spoilFloor-200 {
+		t.Fatalf("spoiling seat scored %d, want a bounded loss", tb.eval(&n, 1, AllTerms))
 	}
 }
 

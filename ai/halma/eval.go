@@ -25,6 +25,45 @@ const (
 	spoilNear     = 200 // spoiling starts once the leader's cost is below this (a few moves from its goal)
 )
 
+// Terms selects the engine's optional parts: the evaluation terms beyond the distance cost
+// and the race planner. The registered engines use AllTerms; the A/B matches of ab_test.go
+// switch one off to show what it is worth.
+type Terms uint8
+
+const (
+	// TermLadder: a bonus for each forward jump a seat's pieces outside its target have
+	// now (a piece next to another with the hole beyond it empty, two steps nearer the
+	// target apex): ladders of one-hole gaps for later jumps.
+	TermLadder Terms = 1 << iota
+	// TermEntry: a penalty for each empty target hole whose every neighbour on the entry
+	// side (farther from the apex) is occupied, so that the target fills from its apex
+	// inward without sealing holes behind its mouth (the distance cost alone already prefers
+	// the holes nearest the apex).
+	TermEntry
+	// TermProgress: once a game has run progressFrom% of its move limit (it is jammed:
+	// most games end well before), the root seat's own cost counts progressPct% more than
+	// the others', and a root move that does not lower the mover's cost loses
+	// tempoPenalty, so that a seat moves forward even when the opponent gains as much in
+	// reply (without it two intermediate players shuffled a piece each to the move limit:
+	// the search cannot see that a repeated position leads nowhere). From the start it cost
+	// strength: 15 wins to 25 in 40 games of intermediate against itself without it.
+	TermProgress
+	// TermPlanner: the race planner plays once the seats no longer interact (race.go).
+	TermPlanner
+
+	AllTerms = TermLadder | TermEntry | TermProgress | TermPlanner
+)
+
+// Weights of the optional terms (cost units).
+const (
+	ladderWeight = 4  // each forward jump available, at most ladderMax a piece
+	ladderMax    = 2  //
+	sealedHole   = 12 // each sealed empty target hole
+	progressPct  = 25
+	tempoPenalty = 100 // a root move that does not lower the mover's cost (four steps near the start)
+	progressFrom = 30  // percent of the move limit played before TermProgress applies
+)
+
 // pieceCost is the cost of a piece d steps from its target apex (d = 0..16).
 var pieceCost [17]int
 
@@ -44,6 +83,14 @@ type table struct {
 	dist    [3][halma.NumHoles]int8  // steps to the target apex
 	target  [3][halma.NumHoles]bool
 	start   [3][halma.NumHoles]bool
+	allowed [3]holes // holes a seat may land on (diamond closes the other camps, seed 000)
+	// rungs lists by seat and hole the forward jumps (over, land): land is two steps
+	// nearer the target apex, in line, and allowed.
+	rungs [3][halma.NumHoles][][2]halma.Hole
+	// entry lists by seat and target hole its neighbours farther from the target apex.
+	entry [3][halma.NumHoles][]halma.Hole
+	// targets lists each seat's target holes that have an entry side.
+	targets [3][]halma.Hole
 	minCost [3]int // the cost of a filled target (pieces on the holes nearest the apex)
 	strict  bool   // chinese-checkers: only own pieces fill a target, so a piece left at home spoils
 }
@@ -76,6 +123,34 @@ func tableFor(r *halma.Rules, seats, pieces int) *table {
 		}
 		for _, h := range halma.CampHoles(camp, pieces) {
 			t.start[s][h] = true
+		}
+		t.allowed[s] = holes{^uint64(0), ^uint64(0)}
+		if r.ClosedCamps {
+			for k := 0; k < 6; k++ {
+				if k != camp && k != (camp+3)%6 {
+					for _, h := range halma.CampHoles(k, 10) {
+						t.allowed[s].del(h)
+					}
+				}
+			}
+		}
+		for h := halma.Hole(0); h < halma.NumHoles; h++ {
+			for d := 0; d < 6; d++ {
+				o := h.Neighbour(d)
+				if o == halma.NoHole {
+					continue
+				}
+				if l := o.Neighbour(d); l != halma.NoHole && t.allowed[s].has(l) &&
+					halma.Distance(l, t.apex[s]) == halma.Distance(h, t.apex[s])-2 {
+					t.rungs[s][h] = append(t.rungs[s][h], [2]halma.Hole{o, l})
+				}
+				if t.target[s][h] && halma.Distance(o, t.apex[s]) > halma.Distance(h, t.apex[s]) {
+					t.entry[s][h] = append(t.entry[s][h], o)
+				}
+			}
+			if len(t.entry[s][h]) > 0 {
+				t.targets[s] = append(t.targets[s], h)
+			}
 		}
 		var ds []int
 		for h := halma.Hole(0); h < halma.NumHoles; h++ {
@@ -178,10 +253,13 @@ func (n *node) play(m halma.Move) node {
 
 // seatCost is how far seat s is from its goal: its pieces' costs, the king's distance in
 // diamond and an own piece occupying the apex the king needs.
-func (t *table) seatCost(n *node, s int) int {
+func (t *table) seatCost(n *node, s int, terms Terms) int {
 	c := 0
 	for i := 0; i < n.n[s]; i++ {
 		c += int(t.cost[s][n.pcs[s][i]])
+	}
+	if terms&(TermLadder|TermEntry) != 0 {
+		c += t.shape(n, s, terms)
 	}
 	if t.r.King {
 		if k := n.pos.King(rules.Seat(s)); k != halma.NoHole {
@@ -194,6 +272,55 @@ func (t *table) seatCost(n *node, s int) int {
 		}
 	}
 	return c - t.minCost[s]
+}
+
+// shape is the ladder bonus and the sealed-hole penalty of seat s in n (see the Terms).
+func (t *table) shape(n *node, s int, terms Terms) int {
+	var occ, kings holes
+	for o := 0; o < t.seats; o++ {
+		for i := 0; i < n.n[o]; i++ {
+			occ.add(n.pcs[o][i])
+		}
+		if t.r.King {
+			if k := n.pos.King(rules.Seat(o)); k != halma.NoHole {
+				kings.add(k)
+			}
+		}
+	}
+	c := 0
+	if terms&TermLadder != 0 {
+		for i := 0; i < n.n[s]; i++ {
+			h := n.pcs[s][i]
+			if t.target[s][h] {
+				continue
+			}
+			k := 0
+			for _, r := range t.rungs[s][h] {
+				if occ.has(r[0]) && !occ.has(r[1]) && !kings.has(r[0]) {
+					k++
+				}
+			}
+			c -= ladderWeight * min(k, ladderMax)
+		}
+	}
+	if terms&TermEntry != 0 {
+		for _, h := range t.targets[s] {
+			if occ.has(h) {
+				continue
+			}
+			sealed := true
+			for _, e := range t.entry[s][h] {
+				if !occ.has(e) {
+					sealed = false
+					break
+				}
+			}
+			if sealed {
+				c += sealedHole
+			}
+		}
+	}
+	return c
 }
 
 // spoiler reports whether seat s keeps a piece in seat o's target (chinese-checkers: o
@@ -213,20 +340,25 @@ func (t *table) spoiler(n *node, s, o int) bool {
 // draw (the strict rule), so once the leader is near its goal (cost below spoilNear) the
 // deficit beyond spoilFloor counts an eighth. (Without the nearness condition a seat whose
 // last piece lingered at home stopped bringing it out and drew races it could still win:
-// 25 draws in 100 games of intermediate against beginner.)
-func (t *table) eval(n *node, root int) int {
-	mine := t.seatCost(n, root)
+// 25 draws in 100 games of intermediate against beginner.) The seats' costs include the
+// ladder and sealed-hole terms, and root's own cost counts progressPct% more (before the
+// spoiling bound), as terms selects.
+func (t *table) eval(n *node, root int, terms Terms) int {
+	mine := t.seatCost(n, root, terms)
 	best := -1
 	bestOpp := 0
 	for s := 0; s < t.seats; s++ {
 		if s == root {
 			continue
 		}
-		if c := t.seatCost(n, s); best < 0 || c < bestOpp {
+		if c := t.seatCost(n, s, terms); best < 0 || c < bestOpp {
 			best, bestOpp = s, c
 		}
 	}
 	sc := bestOpp - mine
+	if terms&TermProgress != 0 {
+		sc -= mine * progressPct / 100
+	}
 	if t.strict && t.seats == 2 {
 		if sc < -spoilFloor && bestOpp < spoilNear && t.spoiler(n, root, best) {
 			sc = -spoilFloor + (sc+spoilFloor)/8

@@ -28,6 +28,8 @@ type Params struct {
 	// position), so that games of one level against itself vary with the seed.
 	Noise int
 	Seed  int64
+	// Terms are the evaluation's optional terms (the zero value: none; engines pass AllTerms).
+	Terms Terms
 }
 
 // SearchResult is a search's answer.
@@ -71,7 +73,7 @@ func (s *Searcher) Clear() {
 }
 
 func (s *Searcher) leaf(n *node) int {
-	sc := s.t.eval(n, s.root)
+	sc := s.t.eval(n, s.root, s.prm.Terms)
 	if s.prm.Noise > 0 {
 		x := (n.hash ^ s.noise) * 0x9e3779b97f4a7c15
 		sc += int((x >> 40) % uint64(s.prm.Noise))
@@ -85,6 +87,9 @@ func (s *Searcher) Search(p halma.Position, prm Params, ctl *ai.Control) SearchR
 	s.ctl = ctl
 	s.abort = false
 	s.killers = ai.Killers{}
+	if p.Plies() < p.MoveLimit()*progressFrom/100 {
+		prm.Terms &^= TermProgress
+	}
 	s.prm = prm
 	s.t = tableFor(p.Rules(), p.Seats(), p.PiecesPerSeat())
 	s.root = int(p.Side())
@@ -129,6 +134,9 @@ func (s *Searcher) Search(p halma.Position, prm Params, ctl *ai.Control) SearchR
 			sc := s.search(&q, depth-1, alpha, beta, 1)
 			if s.abort {
 				break
+			}
+			if prm.Terms&TermProgress != 0 && abs(sc) < winBound && s.t.gain(s.root, m) <= 0 {
+				sc -= tempoPenalty
 			}
 			scores[i] = sc
 			if sc > bestScore {

@@ -98,6 +98,7 @@ func (s holes) progress() int {
 // beamNode is one position of the beam with the move that reached it.
 type beamNode struct {
 	s      holes
+	king   halma.Hole // the race planner's king (NoHole outside diamond; Solo leaves it 0)
 	parent int32
 	move   halma.Move
 	score  int

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -22,18 +25,21 @@ func init() {
 const randomLevel = "random"
 
 // runSelfplay: madang selfplay --game G [--players N] [--pieces N] [--opt k=v] --a LEVEL
-// --b LEVEL | --levels L1,L2[,L3] --games N [--seed S] [--movetime MS] [--open K]
-// [--max-plies P]. One level per seat of the game (beginner, intermediate, advanced or
-// random). Seats rotate from game to game and each round of games starts from the same K
-// random opening plies; dice are rolled from the seed. The rules end a game (no moves,
-// threefold, draw counts, their move limits); --max-plies also caps it as a draw. One line
-// per game, then a JSON summary with each player's wins and points as the last line.
+// --b LEVEL [--c LEVEL] | --levels L1,L2[,L3] --games N [--seed S] [--movetime MS]
+// [--open K] [--max-plies P] [--out FILE]. One level per seat of the game (beginner,
+// intermediate, advanced or random). Seats rotate from game to game and each round of
+// games starts from the same K random opening plies; dice are rolled from the seed. The
+// rules end a game (no moves, threefold, draw counts, their move limits); --max-plies also
+// caps it as a draw. One line per game, then a JSON summary with each player's wins and
+// points as the last line; --out also writes the results file (selfplayResults).
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	gf := addGameFlags(fs, "")
 	la := fs.String("a", "advanced", "level of player a: beginner, intermediate, advanced or random")
 	lb := fs.String("b", "intermediate", "level of player b")
+	lc := fs.String("c", "", "level of player c (three-player games)")
+	outFile := fs.String("out", "", "also write the results as JSON to this file (game, options, levels, seed, summary)")
 	list := fs.String("levels", "", "levels of every player in order, comma-separated (instead of --a and --b)")
 	n := fs.Int("games", 10, "number of games")
 	seed := fs.Int64("seed", 1, "seed of the openings, the dice and the engines' random moves")
@@ -53,6 +59,9 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	names := []string{*la, *lb}
+	if *lc != "" {
+		names = append(names, *lc)
+	}
 	if *list != "" {
 		names = strings.Split(*list, ",")
 	}
@@ -81,7 +90,9 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "selfplay: %s with these options has %d seats: give as many levels (--levels)\n", g.ID(), seatsOf(st))
 		return 2
 	}
-	err = series{game: g, opts: opts, games: *n, seed: *seed, open: *open, maxPlies: *maxPlies,
+	var rep selfplayReport
+	start := time.Now()
+	err = series{game: g, opts: opts, games: *n, seed: *seed, open: *open, maxPlies: *maxPlies, report: &rep,
 		choose: func(i, who int, rec *record) (rules.Move, error) {
 			st := rec.cur
 			mseed := *seed*1_000_003 + int64(i)*1000 + int64(st.Ply())
@@ -104,7 +115,63 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "selfplay:", err)
 		return 1
 	}
+	if *outFile != "" {
+		st, _ := g.New(opts)
+		res := selfplayResults{Game: g.ID(), Options: st.Options(), Levels: names, Seed: *seed,
+			MoveTimeMS: *movetime, Open: *open, MaxPlies: *maxPlies, Report: rep,
+			AvgMovesPerPlayer: rep.AvgPlies / float64(len(names)),
+			FirstSeatWinRate:  float64(rep.SeatWins[0]) / float64(rep.Games),
+			Seconds:           time.Since(start).Seconds()}
+		if err := writeJSON(*outFile, res); err != nil {
+			fmt.Fprintln(stderr, "selfplay:", err)
+			return 1
+		}
+	}
 	return 0
+}
+
+// selfplayResults is the file `madang selfplay --out` writes: the run's settings, its
+// summary (the last line of the output) and two derived figures. MoveTimeMS 0 is the
+// advanced level's own time.
+type selfplayResults struct {
+	Game              string         `json:"game"`
+	Options           rules.Options  `json:"options"`
+	Levels            []string       `json:"levels"` // players a, b, c in order
+	Seed              int64          `json:"seed"`
+	MoveTimeMS        int            `json:"moveTimeMs"`
+	Open              int            `json:"open"`
+	MaxPlies          int            `json:"maxPlies"`
+	Report            selfplayReport `json:"report"`
+	AvgMovesPerPlayer float64        `json:"avgMovesPerPlayer"` // avgPlies / players
+	FirstSeatWinRate  float64        `json:"firstSeatWinRate"`  // seat 0's wins / games, whoever sat there
+	Seconds           float64        `json:"seconds"`           // wall time of the run
+}
+
+// writeJSON writes v indented to path through a temporary file renamed into place, so a
+// reader never sees half a file.
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".selfplay-*.json")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(append(b, '\n')); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
 }
 
 func seatsOf(s rules.State) int {

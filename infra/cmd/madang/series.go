@@ -57,6 +57,8 @@ type series struct {
 	maxPlies int           // 0: only the rules end a game; else plies after which it is drawn (move-limit)
 	// newGame is called before each game (index i from 0).
 	newGame func(i int)
+	// report, when not nil, receives the summary that play prints last.
+	report *selfplayReport
 	// choose returns the move of player who (0 = a, 1 = b, ...) in game i, at rec.cur. An
 	// error forfeits the game for that player; it is reported on stderr.
 	choose func(i, who int, rec *record) (rules.Move, error)
@@ -183,5 +185,8 @@ func (s series) play(name string, stdout, stderr io.Writer) error {
 	rep.AvgPlies = float64(totalPlies) / float64(s.games)
 	b, _ := json.Marshal(rep)
 	fmt.Fprintln(stdout, string(b))
+	if s.report != nil {
+		*s.report = rep
+	}
 	return nil
 }
