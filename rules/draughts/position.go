@@ -165,13 +165,21 @@ func Perft(p Position, depth int) uint64 {
 
 func perft(p Position, depth int, lists []MoveList) uint64 {
 	l := &lists[0]
-	p.Generate(l)
 	if depth == 1 {
-		return uint64(l.N)
+		return uint64(p.CountMoves(l))
 	}
+	p.Generate(l)
 	var n uint64
+	if depth == 2 {
+		child := &lists[1]
+		for i := 0; i < l.N; i++ {
+			q := p.play(l.Moves[i])
+			n += uint64(q.CountMoves(child))
+		}
+		return n
+	}
 	for i := 0; i < l.N; i++ {
-		n += perft(p.Apply(l.Moves[i]), depth-1, lists[1:])
+		n += perft(p.play(l.Moves[i]), depth-1, lists[1:])
 	}
 	return n
 }
