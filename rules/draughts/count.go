@@ -16,6 +16,11 @@ func (p *Position) CountMoves(l *MoveList) int {
 	empty := r.mask &^ (own | opp)
 	men, kings := p.capturers(r, me, opp, empty)
 	if men|kings != 0 {
+		if kings == 0 {
+			if n, ok := countManCaptures(r, me, opp, empty, men); ok {
+				return n
+			}
+		}
 		l.N = 0
 		p.captureList(r, l, me, opp, empty, men, kings)
 		return l.N
@@ -77,4 +82,99 @@ func (p *Position) play(m Move) Position {
 	}
 	q.side = op
 	return q
+}
+
+// manCount walks men's capture sequences counting their ends (no list, no moves made).
+type manCount struct {
+	opp, empty uint64
+	dirs       []int
+	stop       uint64 // squares where a capture ends on crowning (checkers' far row), else 0
+	majority   bool
+	best, n    int
+	long       bool // a sequence of 4 or more captures: two paths may be one move
+}
+
+// countManCaptures is the number of legal captures when only men (from the bitboard men)
+// can capture; ok is false when a sequence takes 4 or more pieces, where two paths can be
+// the same move (a ring) and only the list tells them apart. The first jumps are found
+// with shifts for all men at once, and a landing square is walked further only when a
+// next jump starts there.
+func countManCaptures(r *Rules, me uint8, opp, empty, men uint64) (n int, ok bool) {
+	h := uint(r.half)
+	h1 := h + 1
+	// jump[i]: squares from which a jump in direction step[i] works (+h, +h+1, -h, -h-1);
+	// i^2 is the opposite direction.
+	jump := [4]uint64{
+		opp >> h & (empty >> (2 * h)), opp >> h1 & (empty >> (2 * h1)),
+		opp << h & (empty << (2 * h)), opp << h1 & (empty << (2 * h1)),
+	}
+	step := [4]int{int(h), int(h1), -int(h), -int(h1)}
+	lo, hi := 0, 4 // the directions men capture in
+	if !r.MenCaptureBackward {
+		if me == r.topSeat {
+			hi = 2
+		} else {
+			lo = 2
+		}
+	}
+	goOn := ^uint64(0) // landing squares where the capture may go on
+	if r.PromotionEndsMove {
+		goOn = ^r.promo[me]
+	}
+	c := manCount{opp: opp, dirs: r.captureD[me], majority: r.MajorityCapture, best: 1}
+	singles := 0
+	for i := lo; i < hi; i++ {
+		j := men & jump[i]
+		if j == 0 {
+			continue
+		}
+		var land uint64
+		d := step[i]
+		if d > 0 {
+			land = j << uint(2*d)
+		} else {
+			land = j >> uint(-2*d)
+		}
+		next := land & goOn & (jump[0] | jump[1] | jump[2] | jump[3]) &^ jump[i^2]
+		if !r.MenCaptureBackward {
+			next = land & goOn & (jump[lo] | jump[lo+1])
+		}
+		singles += bits.OnesCount64(land &^ next)
+		for ; next != 0; next &= next - 1 {
+			t := bits.TrailingZeros64(next)
+			c.empty = empty | 1<<uint(t-2*d)
+			c.walk(t, 1<<uint(t-d), 1)
+		}
+	}
+	if c.majority && c.best > 1 {
+		return c.n, !c.long
+	}
+	return singles + c.n, !c.long
+}
+
+func (c *manCount) walk(sq int, captured uint64, n int) {
+	more := false
+	if n == 0 || c.stop>>uint(sq)&1 == 0 {
+		for _, d := range c.dirs {
+			v := sq + d
+			t := v + d
+			if uint(t) >= 64 || (c.opp&^captured)>>uint(v)&1 == 0 || c.empty>>uint(t)&1 == 0 {
+				continue
+			}
+			more = true
+			c.walk(t, captured|1<<uint(v), n+1)
+		}
+	}
+	if more || n == 0 {
+		return
+	}
+	if n >= 4 {
+		c.long = true
+	}
+	switch {
+	case !c.majority || n == c.best:
+		c.n++
+	case n > c.best:
+		c.best, c.n = n, 1
+	}
 }
