@@ -8,13 +8,15 @@ import "math/bits"
 // the captures (majority and duplicates need the list) into l. It is Perft's leaf count
 // ("bulk counting"); l is caller-owned scratch as for Generate.
 func (p *Position) CountMoves(l *MoveList) int {
-	r := rulesFor(p.variant)
 	me := p.side & 1
 	op := me ^ 1
-	own := p.men[me] | p.kings[me]
-	opp := p.men[op] | p.kings[op]
-	empty := r.mask &^ (own | opp)
-	men, kings := p.capturers(r, me, opp, empty)
+	return countMoves(rulesFor(p.variant), l, me, p.men[me], p.kings[me], p.men[op]|p.kings[op])
+}
+
+// countMoves is CountMoves for seat me with men m and kings k against the pieces opp.
+func countMoves(r *Rules, l *MoveList, me uint8, m, k, opp uint64) int {
+	empty := r.mask &^ (m | k | opp)
+	men, kings := capturersOf(r, me, m, k, opp, empty)
 	if men|kings != 0 {
 		if kings == 0 {
 			if n, ok := countManCaptures(r, me, opp, empty, men); ok {
@@ -22,18 +24,16 @@ func (p *Position) CountMoves(l *MoveList) int {
 			}
 		}
 		l.N = 0
-		p.captureList(r, l, me, opp, empty, men, kings)
+		captureList(r, l, me, opp, empty, men, kings)
 		return l.N
 	}
 	h := uint(r.half)
 	var n int
-	m := p.men[me]
 	if me == r.topSeat {
 		n = bits.OnesCount64(m<<h&empty) + bits.OnesCount64(m<<(h+1)&empty)
 	} else {
 		n = bits.OnesCount64(m>>h&empty) + bits.OnesCount64(m>>(h+1)&empty)
 	}
-	k := p.kings[me]
 	if k == 0 {
 		return n
 	}

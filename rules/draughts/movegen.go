@@ -155,12 +155,12 @@ func (p *Position) captures(r *Rules, l *MoveList, me uint8, opp, empty uint64) 
 	if men == 0 && kings == 0 {
 		return false // most positions: no capture at all
 	}
-	p.captureList(r, l, me, opp, empty, men, kings)
+	captureList(r, l, me, opp, empty, men, kings)
 	return l.N > 0
 }
 
 // captureList adds to l the legal captures of the men and kings that capturers found.
-func (p *Position) captureList(r *Rules, l *MoveList, me uint8, opp, empty, men, kings uint64) {
+func captureList(r *Rules, l *MoveList, me uint8, opp, empty, men, kings uint64) {
 	g := capGen{r: r, l: l, me: me, opp: opp}
 	for ; men != 0; men &= men - 1 {
 		f := bits.TrailingZeros64(men)
@@ -184,6 +184,11 @@ func (p *Position) captureList(r *Rules, l *MoveList, me uint8, opp, empty, men,
 // start a capture: an opponent piece next to them (for a flying king, the first piece on
 // the line) with an empty square behind it.
 func (p *Position) capturers(r *Rules, me uint8, opp, empty uint64) (men, kings uint64) {
+	return capturersOf(r, me, p.men[me], p.kings[me], opp, empty)
+}
+
+// capturersOf is capturers for seat me with men m and kings k.
+func capturersOf(r *Rules, me uint8, m, k, opp, empty uint64) (men, kings uint64) {
 	h := uint(r.half)
 	h1 := h + 1
 	// The squares from which a jump towards higher bits (+h, +h+1) or lower bits works.
@@ -191,7 +196,7 @@ func (p *Position) capturers(r *Rules, me uint8, opp, empty uint64) (men, kings 
 	upH1 := opp >> h1 & (empty >> (2 * h1))
 	downH := opp << h & (empty << (2 * h))
 	downH1 := opp << h1 & (empty << (2 * h1))
-	if m := p.men[me]; m != 0 {
+	if m != 0 {
 		switch {
 		case r.MenCaptureBackward:
 			men = m & (upH | upH1 | downH | downH1)
@@ -201,7 +206,6 @@ func (p *Position) capturers(r *Rules, me uint8, opp, empty uint64) (men, kings 
 			men = m & (downH | downH1)
 		}
 	}
-	k := p.kings[me]
 	if k == 0 {
 		return men, 0
 	}

@@ -171,10 +171,26 @@ func perft(p Position, depth int, lists []MoveList) uint64 {
 	p.Generate(l)
 	var n uint64
 	if depth == 2 {
+		// Count each child's moves from the bitboards the move leaves, without making it.
+		r := rulesFor(p.variant)
 		child := &lists[1]
+		me := p.side & 1
+		op := me ^ 1
 		for i := 0; i < l.N; i++ {
-			q := p.play(l.Moves[i])
-			n += uint64(q.CountMoves(child))
+			m := &l.Moves[i]
+			fb := uint64(1) << m.from
+			tb := uint64(1) << m.to
+			men, kings := p.men[me], p.kings[me]
+			switch {
+			case m.flags&flagKing != 0:
+				kings = kings&^fb | tb // from == to in a ring capture
+			case m.flags&flagPromote != 0:
+				men &^= fb
+				kings |= tb
+			default:
+				men = men&^fb | tb
+			}
+			n += uint64(countMoves(r, child, op, p.men[op]&^m.captured, p.kings[op]&^m.captured, men|kings))
 		}
 		return n
 	}
