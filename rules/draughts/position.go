@@ -199,3 +199,33 @@ func perft(p Position, depth int, lists []MoveList) uint64 {
 	}
 	return n
 }
+
+// Place makes the position with seat side to move and the given men and kings per seat,
+// as layout bitboards (see Rules.Bit). It fails when a bit is off the board, two pieces
+// share a square, or a man stands on its own promotion row (it would have been crowned).
+// Endgame-table builders use it to walk every placement without FEN text.
+func (r *Rules) Place(side rules.Seat, men, kings [2]uint64) (Position, error) {
+	var all uint64
+	for s := 0; s < 2; s++ {
+		for _, b := range [2]uint64{men[s], kings[s]} {
+			if b&^r.mask != 0 || b&all != 0 {
+				return Position{}, errPlace
+			}
+			all |= b
+		}
+		if men[s]&r.promo[s] != 0 {
+			return Position{}, errPlace
+		}
+	}
+	p := Position{men: men, kings: kings, side: uint8(side & 1), variant: r.variant}
+	p.hash = p.computeHash()
+	return p, nil
+}
+
+var errPlace = placeError{}
+
+type placeError struct{}
+
+func (placeError) Error() string {
+	return "draughts: a piece off the board, two pieces on one square, or a man on its promotion row"
+}
