@@ -278,3 +278,45 @@ func (g *geometry) rank(b uint64) int {
 	}
 	return r
 }
+
+// Stats counts the positions of the tables built or loaded so far by value.
+type Stats struct {
+	Tables, Positions, Wins, Losses, Draws int
+}
+
+// Stats counts the tables' positions (placements that cannot be are left out).
+func (db *DB) Stats() Stats {
+	var s Stats
+	for i := range db.tables {
+		t := db.tables[i].Load()
+		if t == nil {
+			continue
+		}
+		s.Tables++
+		for _, b := range t.vals {
+			for k := uint(0); k < 8; k += 2 {
+				switch Value(b >> k & 3) {
+				case Win:
+					s.Wins++
+				case Loss:
+					s.Losses++
+				case Draw:
+					s.Draws++
+				}
+			}
+		}
+	}
+	s.Positions = s.Wins + s.Losses + s.Draws
+	return s
+}
+
+// MaxLoaded is the most pieces of any table built or loaded so far (0: none).
+func (db *DB) MaxLoaded() int {
+	n := 0
+	for i := range db.tables {
+		if t := db.tables[i].Load(); t != nil {
+			n = max(n, t.mat.Pieces())
+		}
+	}
+	return n
+}

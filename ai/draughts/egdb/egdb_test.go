@@ -1,6 +1,8 @@
 package egdb
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	rd "madang/rules/draughts"
@@ -98,3 +100,41 @@ func consistent(t *testing.T, db *DB, m Material) {
 }
 
 var draughtsDB = New(&rd.International)
+
+// Save and Load round-trip the tables; a damaged file is an error, not a panic.
+func TestSaveLoad(t *testing.T) {
+	db := New(&rd.English)
+	if err := db.Build(3); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	n, err := db.Save(dir)
+	if err != nil || n != len(Materials(3)) {
+		t.Fatalf("saved %d tables (%v), want %d", n, err, len(Materials(3)))
+	}
+	back := New(&rd.English)
+	if m, err := back.Load(dir); err != nil || m != n {
+		t.Fatalf("loaded %d (%v), want %d", m, err, n)
+	}
+	if a, b := db.Stats(), back.Stats(); a != b || a.Wins == 0 || a.Draws == 0 {
+		t.Errorf("stats before %+v, after %+v", a, b)
+	}
+	if back.MaxLoaded() != 3 {
+		t.Errorf("MaxLoaded %d, want 3", back.MaxLoaded())
+	}
+	p, _ := rd.ParseFEN(&rd.English, "W:WK19,K23:BK28")
+	if v := back.Probe(&p); v != Win {
+		t.Errorf("2 kings v 1 with the move: %v, want win", v)
+	}
+	// Another ruleset's DB loads none of these files.
+	if m, err := New(&rd.International).Load(dir); err != nil || m != 0 {
+		t.Errorf("draughts loaded %d checkers tables (%v)", m, err)
+	}
+	bad := filepath.Join(dir, back.FileName(Material{Kings: [2]int{1, 1}}))
+	if err := os.WriteFile(bad, []byte("not gzip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(&rd.English).Load(dir); err == nil {
+		t.Error("a damaged file loaded without error")
+	}
+}
