@@ -94,99 +94,87 @@ func (db *DB) other(q *rd.Position) (Value, error) {
 	return t.get(t.index(q)), nil
 }
 
-// solve fills t: a first pass over every position, then passes over the positions from
-// which a move reaches one resolved in the pass before (found by un-moves), until none
-// changes; the positions left are draws.
+// solve fills t by retrograde analysis with move counters. One pass over every position
+// generates its moves: a move into another table (a capture or a crowning) to a lost
+// position makes it won; otherwise it keeps a count of its moves within the table (plus
+// one for each move into another table to a drawn position, which never resolves). Then
+// each resolved position goes back through its un-moves: a loss makes each predecessor
+// won, a win counts one of its predecessor's moves off, and a predecessor out of moves is
+// lost. An un-move the predecessor could not play (a capture was compulsory there) is
+// skipped. What is left unresolved is a draw.
 func (db *DB) solve(t *table) error {
 	var l rd.MoveList
-	queued := make([]bool, t.size)
-	var changed []int32
+	left := make([]uint8, t.size)
+	var queue []int32
 	for i := 0; i < t.size; i++ {
 		p, ok := t.position(i)
 		if !ok {
 			continue
 		}
-		v, err := db.evaluate(t, &p, &l)
-		if err != nil {
-			return err
-		}
-		if v != Unknown {
-			t.set(i, v)
-			changed = append(changed, int32(i))
-		}
-	}
-	var queue []int32
-	for len(changed) > 0 {
-		queue = queue[:0]
-		for _, i := range changed {
-			p, _ := t.position(int(i))
-			t.predecessors(&p, func(j int) {
-				if !queued[j] && t.get(j) == Unknown {
-					queued[j] = true
-					queue = append(queue, int32(j))
-				}
-			})
-		}
-		changed = changed[:0]
-		for _, j := range queue {
-			queued[j] = false
-			p, _ := t.position(int(j))
-			v, err := db.evaluate(t, &p, &l)
+		p.Generate(&l)
+		n, won := 0, false
+		for k := 0; k < l.N && !won; k++ {
+			m := l.Moves[k]
+			if !m.IsCapture() && !m.Promotes() {
+				n++
+				continue
+			}
+			q := p.Apply(m)
+			v, err := db.other(&q)
 			if err != nil {
 				return err
 			}
-			if v != Unknown {
-				t.set(int(j), v)
-				changed = append(changed, j)
+			switch v {
+			case Loss:
+				won = true
+			case Draw:
+				n++ // a way out that never closes
 			}
 		}
+		switch {
+		case won:
+			t.set(i, Win)
+			queue = append(queue, int32(i))
+		case n == 0:
+			t.set(i, Loss) // no move, or every move into a won position
+			queue = append(queue, int32(i))
+		default:
+			left[i] = uint8(min(n, 255))
+		}
+	}
+	for len(queue) > 0 {
+		j := queue[0]
+		queue = queue[1:]
+		v := t.get(int(j))
+		p, _ := t.position(int(j))
+		t.predecessors(&p, func(i int, q *rd.Position) {
+			if t.get(i) != Unknown || q.HasCapture() {
+				return
+			}
+			if v == Loss {
+				t.set(i, Win)
+				queue = append(queue, int32(i))
+				return
+			}
+			left[i]--
+			if left[i] == 0 {
+				t.set(i, Loss)
+				queue = append(queue, int32(i))
+			}
+		})
 	}
 	for i := 0; i < t.size; i++ {
-		if t.get(i) == Unknown {
-			if _, ok := t.position(i); ok {
-				t.set(i, Draw)
-			}
+		if left[i] > 0 && t.get(i) == Unknown {
+			t.set(i, Draw)
 		}
 	}
 	return nil
 }
 
-// evaluate resolves p from its successors' values so far: Win, Loss or Unknown.
-func (db *DB) evaluate(t *table, p *rd.Position, l *rd.MoveList) (Value, error) {
-	p.Generate(l)
-	if l.N == 0 {
-		return Loss, nil // no legal move: lost (WCDF 1.32, FMJD art. 5)
-	}
-	allWin := true
-	for k := 0; k < l.N; k++ {
-		m := l.Moves[k]
-		q := p.Apply(m)
-		var v Value
-		if m.IsCapture() || m.Promotes() {
-			var err error
-			if v, err = db.other(&q); err != nil {
-				return Unknown, err
-			}
-		} else {
-			v = t.get(t.index(&q))
-		}
-		if v == Loss {
-			return Win, nil
-		}
-		if v != Win {
-			allWin = false
-		}
-	}
-	if allWin {
-		return Loss, nil
-	}
-	return Unknown, nil
-}
-
 // predecessors calls f with the entry of every position of t's material from which a
 // plain move (no capture, no crowning) of the side that just moved reaches p. Some may
 // not have that move legally (a capture was compulsory there); evaluate sorts them out.
-func (t *table) predecessors(p *rd.Position, f func(int)) {
+func (t *table) predecessors(p *rd.Position, f func(int, *rd.Position)) {
 	g := t.g
 	o := p.Side() ^ 1
 	side := int(o)
@@ -199,7 +187,7 @@ func (t *table) predecessors(p *rd.Position, f func(int)) {
 			for from := at + d; uint(from) < 64 && empty>>uint(from)&1 != 0; from += d {
 				k := kings
 				k[side] = k[side]&^(1<<uint(at)) | 1<<uint(from)
-				f(t.indexOf(men, k, side))
+				emit(t, f, men, k, side)
 				if !g.r.FlyingKings {
 					break
 				}
@@ -213,9 +201,17 @@ func (t *table) predecessors(p *rd.Position, f func(int)) {
 			if uint(from) < 64 && empty>>uint(from)&1 != 0 {
 				m := men
 				m[side] = m[side]&^(1<<uint(at)) | 1<<uint(from)
-				f(t.indexOf(m, kings, side))
+				emit(t, f, m, kings, side)
 			}
 		}
+	}
+}
+
+// emit calls f with a predecessor's entry and position.
+func emit(t *table, f func(int, *rd.Position), men, kings [2]uint64, side int) {
+	q, err := t.g.r.Place(rules.Seat(side), men, kings)
+	if err == nil {
+		f(t.indexOf(men, kings, side), &q)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	aidraughts "madang/ai/draughts"
 	"madang/ai/draughts/egdb"
 	rd "madang/rules/draughts"
 )
@@ -72,4 +73,25 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "egdb: %d tables in %s, %v\n", n, *dir, time.Since(start).Round(time.Millisecond))
 	fmt.Fprintf(stdout, "tables=%d positions=%d wins=%d losses=%d draws=%d\n", n, st.Positions, st.Wins, st.Losses, st.Draws)
 	return 0
+}
+
+// egdbFlag is the --egdb flag of the commands that play checkers or draughts.
+func egdbFlag(fs *flag.FlagSet) *string {
+	return fs.String("egdb", "", "folder of checkers/draughts endgame tables (madang egdb) for the search to probe")
+}
+
+// loadEgdb loads the tables of dir (none when dir is empty) for the draughts searches.
+func loadEgdb(dir string, stderr io.Writer) error {
+	if dir == "" {
+		return nil
+	}
+	n, err := aidraughts.LoadEndgames(dir)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return fmt.Errorf("no endgame tables in %s", dir)
+	}
+	fmt.Fprintf(stderr, "egdb: %d tables from %s\n", n, dir)
+	return nil
 }
