@@ -125,7 +125,9 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 		}
 	}
 	for depth := 1; depth <= depthLimit; depth++ {
-		if depth > 1 && !ctl.StartIteration() {
+		// A new iteration starts while any time is left (issue 18: the whole move time):
+		// one cut short still answers once its first move, the previous best, is searched.
+		if depth > 1 && ctl.Check() {
 			break
 		}
 		alpha, beta := -WinScore-1, WinScore+1
