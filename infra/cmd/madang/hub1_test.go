@@ -97,7 +97,7 @@ func TestMatchHub1(t *testing.T) {
 		if slow {
 			a += " --slow"
 		}
-		code, out, errs := run(t, "match", "--game", "draughts", "--a", a,
+		code, out, errs := run(t, "match", "--game", "draughts", "--a", a, "--a-depth", "8",
 			"--b", self+" engine --game draughts --tt 1", "--games", "2", "--movetime", "20", "--max-plies", "16")
 		if code != 0 || strings.Contains(errs, "forfeits") {
 			t.Fatalf("slow %v: exit %d: %s", slow, code, errs)
@@ -112,7 +112,7 @@ func TestMatchHub1(t *testing.T) {
 		log := string(data)
 		start := aidraughts.Draughts.Hub(new(aidraughts.Draughts.Start()))
 		wantPos := "pos " + strings.ToLower(start[:1]) + start[1:]
-		for _, want := range []string{"new\n", wantPos + "\n", "time 20\ngo\n", "\nmove "} {
+		for _, want := range []string{"new\n", wantPos + "\n", "depth 8\ntime 20\ngo\n", "\nmove "} {
 			if !strings.Contains(log, want) {
 				t.Errorf("slow %v: the engine never got %q:\n%s", slow, want, log)
 			}

@@ -69,17 +69,20 @@ func (h *hubProc) handshake(protocol string) error {
 	}
 }
 
-// think asks a Hub 1 engine for a move in the position start followed by moves (Hub
+// think1 asks a Hub 1 engine for a move in the position start followed by moves (Hub
 // text), allowing movetime: `pos` (which also resets its limits), one `move` line a
-// move, `time`, `go`. An engine still thinking at the move time plus a margin is told
+// move, `depth` when depth > 0, `time`, `go`. An engine still thinking at the move time plus a margin is told
 // `stop` (Scan 2.0 looks at its clock only from depth 12 on) and then has 5 s to answer.
-func (h *hubProc) think1(start string, moves []string, movetime time.Duration) (string, error) {
+func (h *hubProc) think1(start string, moves []string, depth int, movetime time.Duration) (string, error) {
 	if start != "" {
 		start = strings.ToLower(start[:1]) + start[1:] // Hub 1 writes the side to move in lower case
 	}
 	h.send("pos " + start)
 	for _, m := range moves {
 		h.send("move " + m)
+	}
+	if depth > 0 {
+		h.send("depth " + strconv.Itoa(depth))
 	}
 	h.send("time " + strconv.FormatInt(movetime.Milliseconds(), 10))
 	h.send("go")
@@ -176,7 +179,8 @@ func (e *engineList) String() string     { return strings.Join(*e, "; ") }
 func (e *engineList) Set(s string) error { *e = append(*e, s); return nil }
 
 // runMatch: madang match --game G [--players N] [--opt k=v] --a "CMD" --b "CMD" | --engine
-// "CMD" (one per seat) [--games N] [--movetime MS] [--open K] [--seed S] [--max-plies P].
+// "CMD" (one per seat) [--games N] [--movetime MS] [--open K] [--seed S] [--max-plies P]
+// [--a-protocol|--b-protocol hub2|hub1|auto] [--a-depth|--b-depth N (Hub 1 engines)].
 // Each command starts a Hub engine ("madang engine --game draughts", "scan hub") for a
 // game whose family speaks the Hub protocol (games.Family.Hub). Every question gives the
 // game's start and all its moves (`pos pos=... moves="..."`), so each engine sees the
@@ -193,6 +197,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&more, "engine", "command of the next engine (repeatable; instead of --a and --b)")
 	pa := fs.String("a-protocol", "auto", "engine a's protocol: hub2, hub1 (Scan 2.0) or auto (from its answer to `hub`)")
 	pb := fs.String("b-protocol", "auto", "engine b's protocol: hub2, hub1 or auto")
+	da := fs.Int("a-depth", 0, "a Hub 1 engine a's depth limit in plies, sent after every pos (0: none)")
+	db := fs.Int("b-depth", 0, "a Hub 1 engine b's depth limit (0: none)")
 	n := fs.Int("games", 2, "number of games")
 	movetime := fs.Int("movetime", 1000, "time per move in ms")
 	open := fs.Int("open", 2, "random opening plies, shared by each round of games")
@@ -219,6 +225,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	for len(protocols) < len(cmds) {
 		protocols = append(protocols, "auto")
 	}
+	depths := []int{*da, *db}
 	for _, p := range protocols {
 		if p != "auto" && p != "hub1" && p != "hub2" {
 			fmt.Fprintf(stderr, "match: protocol %q: want hub2, hub1 or auto\n", p)
@@ -270,7 +277,11 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			}
 			if p.version == 1 {
 				start, _ := fam.Hub.Position(rec.start) // hubPos has written it once already
-				text, err := p.think1(start, texts, time.Duration(*movetime)*time.Millisecond)
+				depth := 0
+				if who < len(depths) {
+					depth = depths[who]
+				}
+				text, err := p.think1(start, texts, depth, time.Duration(*movetime)*time.Millisecond)
 				if err != nil {
 					return nil, err
 				}
