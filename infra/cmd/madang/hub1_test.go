@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	aidraughts "madang/ai/draughts"
 	rd "madang/rules/draughts"
@@ -123,5 +124,20 @@ func TestMatchHub1(t *testing.T) {
 		if slow != strings.Contains(log, "stop\n") {
 			t.Errorf("slow %v: stop sent %v", slow, strings.Contains(log, "stop\n"))
 		}
+	}
+}
+
+// A late answer waiting in the pipe is dropped before the next question.
+func TestHubDrain(t *testing.T) {
+	h := &hubProc{name: "late", lines: make(chan string, 4)}
+	h.lines <- "move 32-28"
+	h.lines <- "info depth=3"
+	h.drain()
+	if len(h.lines) != 0 {
+		t.Fatalf("%d lines left", len(h.lines))
+	}
+	h.lines <- "move 33-29"
+	if l, err := h.expect("move ", time.Second); err != nil || l != "move 33-29" {
+		t.Errorf("after drain: %q %v", l, err)
 	}
 }

@@ -160,6 +160,21 @@ func (h *hubProc) expect(prefix string, timeout time.Duration) (string, error) {
 	}
 }
 
+// drain drops the lines already received: a late answer to a question that timed out
+// (and forfeited its game) must not answer the next one.
+func (h *hubProc) drain() {
+	for {
+		select {
+		case _, ok := <-h.lines:
+			if !ok {
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
 func (h *hubProc) stop() {
 	h.send("quit")
 	h.in.Close()
@@ -275,6 +290,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return nil, err
 			}
+			p.drain()
 			if p.version == 1 {
 				start, _ := fam.Hub.Position(rec.start) // hubPos has written it once already
 				depth := 0
