@@ -26,7 +26,7 @@ gotest:
 test: $(TEST_TARGETS)
 
 run: $(RUN_DEPS)
-	$(BIN)/madang serve --addr $(ADDR) --data $(DATA)
+	$(BIN)/madang serve --addr $(ADDR) --data $(DATA) $(if $(wildcard $(DATA)/egdb/*.wld.gz),--egdb $(DATA)/egdb)
 
 clean:
 	rm -rf $(BIN)

@@ -27,6 +27,12 @@ func NewControl(ctx context.Context, b Budget) *Control {
 	return newControl(ctx, b, time.Now)
 }
 
+// NewControlClock is NewControl reading the time from now instead of the wall clock (tests
+// of time use; now must never go backwards).
+func NewControlClock(ctx context.Context, b Budget, now func() time.Time) *Control {
+	return newControl(ctx, b, now)
+}
+
 func newControl(ctx context.Context, b Budget, now func() time.Time) *Control {
 	if ctx == nil {
 		ctx = context.Background()

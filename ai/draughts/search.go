@@ -68,7 +68,8 @@ type Searcher struct {
 	order   [ai.MaxPly + 1][rd.MaxMoves]int32
 	endAt   int // ply at which the endgame count draws (0: none)
 	revBase int
-	Report  func(Info) // called after each completed iteration when non-nil
+	eg      *endgameTables // the tables probed in this search (SetEndgames), or nil
+	Report  func(Info)     // called after each completed iteration when non-nil
 }
 
 // NewSearcher makes a searcher for v with a transposition table of about ttMB megabytes.
@@ -97,6 +98,7 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 	s.hlen = copy(s.hashes[:], h)
 	s.revBase = min(lim.ReversiblePlies, s.v.DrawPlies)
 	s.endAt = lim.EndgamePlies
+	s.eg = endgames[variantSlot(s.v.R)].Load()
 	root := &s.lists[0]
 	p.Generate(root)
 	res := SearchResult{}
@@ -123,7 +125,9 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 		}
 	}
 	for depth := 1; depth <= depthLimit; depth++ {
-		if depth > 1 && !ctl.StartIteration() {
+		// A new iteration starts while any time is left (issue 18: the whole move time):
+		// one cut short still answers once its first move, the previous best, is searched.
+		if depth > 1 && ctl.Check() {
 			break
 		}
 		alpha, beta := -WinScore-1, WinScore+1
@@ -265,6 +269,9 @@ func (s *Searcher) search(p rd.Position, h uint64, depth, alpha, beta, ply, rev 
 	}
 	if ply >= ai.MaxPly-1 {
 		return s.v.Evaluate(&p)
+	}
+	if sc, ok := s.probeEndgame(&p, ply); ok {
+		return sc
 	}
 	// Quiescence: a quiet position stands on its evaluation unless the opponent threatens
 	// a capture, which buys one more quiet ply.

@@ -31,7 +31,9 @@
 // a bit back to the PDN square, Rules.Row gives a square's row from a seat's own side.
 // CountMen and CountKings count a seat's pieces. HasCapture (a capture is compulsory now)
 // and CanCapture(seat) (a capture is threatened) test with shifts only, for a quiescence
-// search. Generate and Apply do not allocate; Perft counts leaves. Draw rules are not in Position: search code detects repetition with Hash
+// search. Generate and Apply do not allocate; CountMoves counts the legal moves without
+// listing plain ones, and Perft counts leaves with it (bulk counting at the last ply).
+// Rules.Place builds a position from bitboards (endgame tables). Draw rules are not in Position: search code detects repetition with Hash
 // and reads the counters from the State it started from (State.QuietPlies, Counters,
 // History).
 //

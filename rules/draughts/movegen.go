@@ -80,23 +80,28 @@ func (p *Position) Generate(l *MoveList) {
 	if p.captures(r, l, me, opp, empty) {
 		return
 	}
-	// Men: one step forward.
-	for _, d := range r.forward[me] {
-		var to uint64
-		if d > 0 {
-			to = p.men[me] << uint(d) & empty
-		} else {
-			to = p.men[me] >> uint(-d) & empty
-		}
-		for to != 0 {
-			t := bits.TrailingZeros64(to)
-			to &= to - 1
-			m := Move{from: uint8(t - d), to: uint8(t)}
-			if r.promo[me]>>uint(t)&1 != 0 {
-				m.flags = flagPromote
-			}
-			l.push(m)
-		}
+	// Plain moves: at most 4 x 48 < MaxMoves, so n&(MaxMoves-1) == n below (it only
+	// spares the bounds check).
+	n := 0
+	h := uint(r.half)
+	men := p.men[me]
+	promo := r.promo[me]
+	var a, b uint64 // men's targets in the two forward directions
+	var da, db int  // those directions in layout bits
+	if me == r.topSeat {
+		a, b, da, db = men<<h&empty, men<<(h+1)&empty, int(h), int(h+1)
+	} else {
+		a, b, da, db = men>>h&empty, men>>(h+1)&empty, -int(h), -int(h+1)
+	}
+	for ; a != 0; a &= a - 1 {
+		t := bits.TrailingZeros64(a)
+		l.Moves[n&(MaxMoves-1)] = Move{from: uint8(t - da), to: uint8(t), flags: uint8(promo>>uint(t)&1) * flagPromote}
+		n++
+	}
+	for ; b != 0; b &= b - 1 {
+		t := bits.TrailingZeros64(b)
+		l.Moves[n&(MaxMoves-1)] = Move{from: uint8(t - db), to: uint8(t), flags: uint8(promo>>uint(t)&1) * flagPromote}
+		n++
 	}
 	// Kings: one step or any distance along free diagonals.
 	for ks := p.kings[me]; ks != 0; ks &= ks - 1 {
@@ -104,7 +109,8 @@ func (p *Position) Generate(l *MoveList) {
 		for _, d := range r.dirs {
 			t := f + d
 			for uint(t) < 64 && empty>>uint(t)&1 != 0 {
-				l.push(Move{from: uint8(f), to: uint8(t), flags: flagKing})
+				l.Moves[n&(MaxMoves-1)] = Move{from: uint8(f), to: uint8(t), flags: flagKing}
+				n++
 				if !r.FlyingKings {
 					break
 				}
@@ -112,6 +118,7 @@ func (p *Position) Generate(l *MoveList) {
 			}
 		}
 	}
+	l.N = n
 }
 
 // HasCapture reports whether the side to move has a capture (and so must capture), with
@@ -148,6 +155,12 @@ func (p *Position) captures(r *Rules, l *MoveList, me uint8, opp, empty uint64) 
 	if men == 0 && kings == 0 {
 		return false // most positions: no capture at all
 	}
+	captureList(r, l, me, opp, empty, men, kings)
+	return l.N > 0
+}
+
+// captureList adds to l the legal captures of the men and kings that capturers found.
+func captureList(r *Rules, l *MoveList, me uint8, opp, empty, men, kings uint64) {
 	g := capGen{r: r, l: l, me: me, opp: opp}
 	for ; men != 0; men &= men - 1 {
 		f := bits.TrailingZeros64(men)
@@ -165,40 +178,54 @@ func (p *Position) captures(r *Rules, l *MoveList, me uint8, opp, empty uint64) 
 			g.stepKing(f, 0, 0)
 		}
 	}
-	return l.N > 0
 }
 
 // capturers finds, with shifts only, the men and the kings of the side to move that can
 // start a capture: an opponent piece next to them (for a flying king, the first piece on
 // the line) with an empty square behind it.
 func (p *Position) capturers(r *Rules, me uint8, opp, empty uint64) (men, kings uint64) {
-	for _, d := range r.captureD[me] {
-		men |= p.men[me] & shl(opp, -d) & shl(empty, -2*d)
-	}
-	if p.kings[me] == 0 {
-		return men, 0
-	}
-	for _, d := range r.dirs {
-		// The squares from which a jump in direction d works.
-		from := shl(opp, -d) & shl(empty, -2*d)
-		if r.FlyingKings {
-			// A flying king may first slide over empty squares towards that square.
-			for t := from & empty; t != 0; {
-				back := shl(t, -d)
-				from |= back
-				t = back & empty
-			}
-		}
-		kings |= p.kings[me] & from
-	}
-	return men, kings
+	return capturersOf(r, me, p.men[me], p.kings[me], opp, empty)
 }
 
-func shl(x uint64, d int) uint64 {
-	if d > 0 {
-		return x << uint(d)
+// capturersOf is capturers for seat me with men m and kings k.
+func capturersOf(r *Rules, me uint8, m, k, opp, empty uint64) (men, kings uint64) {
+	h := uint(r.half)
+	h1 := h + 1
+	// The squares from which a jump towards higher bits (+h, +h+1) or lower bits works.
+	upH := opp >> h & (empty >> (2 * h))
+	upH1 := opp >> h1 & (empty >> (2 * h1))
+	downH := opp << h & (empty << (2 * h))
+	downH1 := opp << h1 & (empty << (2 * h1))
+	if m != 0 {
+		switch {
+		case r.MenCaptureBackward:
+			men = m & (upH | upH1 | downH | downH1)
+		case me == r.topSeat:
+			men = m & (upH | upH1)
+		default:
+			men = m & (downH | downH1)
+		}
 	}
-	return x >> uint(-d)
+	if k == 0 {
+		return men, 0
+	}
+	if !r.FlyingKings {
+		return men, k & (upH | upH1 | downH | downH1)
+	}
+	// A flying king may first slide over empty squares towards that square.
+	for t := upH & empty; t != 0; t = t >> h & empty {
+		upH |= t >> h
+	}
+	for t := upH1 & empty; t != 0; t = t >> h1 & empty {
+		upH1 |= t >> h1
+	}
+	for t := downH & empty; t != 0; t = t << h & empty {
+		downH |= t << h
+	}
+	for t := downH1 & empty; t != 0; t = t << h1 & empty {
+		downH1 |= t << h1
+	}
+	return men, k & (upH | upH1 | downH | downH1)
 }
 
 // man extends a man's capture sequence from bit sq.

@@ -165,13 +165,108 @@ func Perft(p Position, depth int) uint64 {
 
 func perft(p Position, depth int, lists []MoveList) uint64 {
 	l := &lists[0]
-	p.Generate(l)
 	if depth == 1 {
-		return uint64(l.N)
+		return uint64(p.CountMoves(l))
 	}
+	if depth == 2 {
+		return perft2(&p, l, &lists[1])
+	}
+	p.Generate(l)
 	var n uint64
 	for i := 0; i < l.N; i++ {
-		n += perft(p.Apply(l.Moves[i]), depth-1, lists[1:])
+		n += perft(p.play(l.Moves[i]), depth-1, lists[1:])
+	}
+	return n
+}
+
+// Place makes the position with seat side to move and the given men and kings per seat,
+// as layout bitboards (see Rules.Bit). It fails when a bit is off the board, two pieces
+// share a square, or a man stands on its own promotion row (it would have been crowned).
+// Endgame-table builders use it to walk every placement without FEN text.
+func (r *Rules) Place(side rules.Seat, men, kings [2]uint64) (Position, error) {
+	var all uint64
+	for s := 0; s < 2; s++ {
+		for _, b := range [2]uint64{men[s], kings[s]} {
+			if b&^r.mask != 0 || b&all != 0 {
+				return Position{}, errPlace
+			}
+			all |= b
+		}
+		if men[s]&r.promo[s] != 0 {
+			return Position{}, errPlace
+		}
+	}
+	p := Position{men: men, kings: kings, side: uint8(side & 1), variant: r.variant}
+	p.hash = p.computeHash()
+	return p, nil
+}
+
+var errPlace = placeError{}
+
+type placeError struct{}
+
+func (placeError) Error() string {
+	return "draughts: a piece off the board, two pieces on one square, or a man on its promotion row"
+}
+
+// perft2 is perft at depth 2: each child's moves are counted from the occupancy the move
+// leaves (a plain move changes only the mover's from and to squares, and the child's count
+// needs the mover's pieces only as blockers and prey), without making the move and, for
+// plain moves, without listing it.
+func perft2(p *Position, l, child *MoveList) uint64 {
+	r := rulesFor(p.variant)
+	me := p.side & 1
+	op := me ^ 1
+	own := p.men[me] | p.kings[me]
+	oppMen, oppKings := p.men[op], p.kings[op]
+	empty := r.mask &^ (own | oppMen | oppKings)
+	var n uint64
+	if men, kings := capturersOf(r, me, p.men[me], p.kings[me], oppMen|oppKings, empty); men|kings != 0 {
+		l.N = 0
+		captureList(r, l, me, oppMen|oppKings, empty, men, kings)
+		for i := 0; i < l.N; i++ {
+			m := &l.Moves[i]
+			mine := own&^(1<<m.from) | 1<<m.to
+			n += uint64(countMoves(r, child, op, oppMen&^m.captured, oppKings&^m.captured, mine))
+		}
+		return n
+	}
+	h := uint(r.half)
+	men := p.men[me]
+	var a, b uint64
+	var da, db uint
+	up := me == r.topSeat
+	if up {
+		a, b, da, db = men<<h&empty, men<<(h+1)&empty, h, h+1
+	} else {
+		a, b, da, db = men>>h&empty, men>>(h+1)&empty, h, h+1
+	}
+	for ; a != 0; a &= a - 1 {
+		t := a & -a
+		f := t >> da
+		if !up {
+			f = t << da
+		}
+		n += uint64(countMoves(r, child, op, oppMen, oppKings, own^(f|t)))
+	}
+	for ; b != 0; b &= b - 1 {
+		t := b & -b
+		f := t >> db
+		if !up {
+			f = t << db
+		}
+		n += uint64(countMoves(r, child, op, oppMen, oppKings, own^(f|t)))
+	}
+	for ks := p.kings[me]; ks != 0; ks &= ks - 1 {
+		f := bits.TrailingZeros64(ks)
+		for _, d := range r.dirs {
+			for t := f + d; uint(t) < 64 && empty>>uint(t)&1 != 0; t += d {
+				n += uint64(countMoves(r, child, op, oppMen, oppKings, own^(1<<uint(f)|1<<uint(t))))
+				if !r.FlyingKings {
+					break
+				}
+			}
+		}
 	}
 	return n
 }

@@ -32,8 +32,13 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	game := fs.String("game", "draughts", "game id: draughts or checkers (Hub protocol), backgammon (line protocol: see -game backgammon -h)")
 	tt := fs.Int("tt", 64, "transposition table size in MB")
+	eg := egdbFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if err := loadEgdb(*eg, stderr); err != nil {
+		fmt.Fprintln(stderr, "engine:", err)
+		return 1
 	}
 	v, ok := aidraughts.VariantByID(*game)
 	if !ok {

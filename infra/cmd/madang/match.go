@@ -20,12 +20,87 @@ func init() {
 	register("match", "play two Hub protocol engines against each other (e.g. madang vs Scan)", runMatch)
 }
 
-// hubProc is an engine process spoken to over the Hub protocol.
+// hubProc is an engine process spoken to over the Hub protocol: version 2 (Scan 3.x,
+// `madang engine`) or version 1 (Scan 2.0: `pos <board>`, `move <m>` per move, `time <ms>`,
+// `go` answered by `move <m> [ponder]`).
 type hubProc struct {
-	name  string
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
+	name    string
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	lines   chan string
+	version int // 1 or 2
+}
+
+// handshake sends `hub` and reads the engine's lines up to `wait`. protocol "hub1" or
+// "hub2" fixes the version; "auto" takes version 1 from an engine that introduces itself
+// with a `name ...` line (Hub 1) and none of version 2's `id name=...`.
+func (h *hubProc) handshake(protocol string) error {
+	h.send("hub")
+	t := time.NewTimer(30 * time.Second)
+	defer t.Stop()
+	sawName, sawID := false, false
+	for {
+		select {
+		case l, ok := <-h.lines:
+			if !ok {
+				return fmt.Errorf("%s: engine exited", h.name)
+			}
+			f := strings.Fields(l)
+			if len(f) == 0 {
+				continue
+			}
+			switch f[0] {
+			case "name":
+				sawName = true
+			case "id":
+				sawID = true
+			case "wait":
+				switch {
+				case protocol == "hub1", protocol == "auto" && sawName && !sawID:
+					h.version = 1
+				default:
+					h.version = 2
+				}
+				return nil
+			}
+		case <-t.C:
+			return fmt.Errorf("%s: no \"wait\" within 30s", h.name)
+		}
+	}
+}
+
+// think1 asks a Hub 1 engine for a move in the position start followed by moves (Hub
+// text), allowing movetime: `pos` (which also resets its limits), one `move` line a
+// move, `depth` when depth > 0, `time`, `go`. An engine still thinking at the move time plus a margin is told
+// `stop` (Scan 2.0 looks at its clock only from depth 12 on) and then has 5 s to answer.
+func (h *hubProc) think1(start string, moves []string, depth int, movetime time.Duration) (string, error) {
+	if start != "" {
+		start = strings.ToLower(start[:1]) + start[1:] // Hub 1 writes the side to move in lower case
+	}
+	h.send("pos " + start)
+	for _, m := range moves {
+		h.send("move " + m)
+	}
+	if depth > 0 {
+		h.send("depth " + strconv.Itoa(depth))
+	}
+	h.send("time " + strconv.FormatInt(movetime.Milliseconds(), 10))
+	h.send("go")
+	line, err := h.expect("move ", movetime+movetime/5+50*time.Millisecond)
+	if err != nil && !strings.Contains(err.Error(), "no \"move \" within") {
+		return "", err
+	}
+	if err != nil {
+		h.send("stop")
+		if line, err = h.expect("move ", 5*time.Second); err != nil {
+			return "", err
+		}
+	}
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return "", fmt.Errorf("%s: %q has no move", h.name, line)
+	}
+	return f[1], nil
 }
 
 func startHub(cmdline string) (*hubProc, error) {
@@ -85,6 +160,21 @@ func (h *hubProc) expect(prefix string, timeout time.Duration) (string, error) {
 	}
 }
 
+// drain drops the lines already received: a late answer to a question that timed out
+// (and forfeited its game) must not answer the next one.
+func (h *hubProc) drain() {
+	for {
+		select {
+		case _, ok := <-h.lines:
+			if !ok {
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
 func (h *hubProc) stop() {
 	h.send("quit")
 	h.in.Close()
@@ -104,7 +194,8 @@ func (e *engineList) String() string     { return strings.Join(*e, "; ") }
 func (e *engineList) Set(s string) error { *e = append(*e, s); return nil }
 
 // runMatch: madang match --game G [--players N] [--opt k=v] --a "CMD" --b "CMD" | --engine
-// "CMD" (one per seat) [--games N] [--movetime MS] [--open K] [--seed S] [--max-plies P].
+// "CMD" (one per seat) [--games N] [--movetime MS] [--open K] [--seed S] [--max-plies P]
+// [--a-protocol|--b-protocol hub2|hub1|auto] [--a-depth|--b-depth N (Hub 1 engines)].
 // Each command starts a Hub engine ("madang engine --game draughts", "scan hub") for a
 // game whose family speaks the Hub protocol (games.Family.Hub). Every question gives the
 // game's start and all its moves (`pos pos=... moves="..."`), so each engine sees the
@@ -119,6 +210,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	cb := fs.String("b", "", "command of engine b")
 	var more engineList
 	fs.Var(&more, "engine", "command of the next engine (repeatable; instead of --a and --b)")
+	pa := fs.String("a-protocol", "auto", "engine a's protocol: hub2, hub1 (Scan 2.0) or auto (from its answer to `hub`)")
+	pb := fs.String("b-protocol", "auto", "engine b's protocol: hub2, hub1 or auto")
+	da := fs.Int("a-depth", 0, "a Hub 1 engine a's depth limit in plies, sent after every pos (0: none)")
+	db := fs.Int("b-depth", 0, "a Hub 1 engine b's depth limit (0: none)")
 	n := fs.Int("games", 2, "number of games")
 	movetime := fs.Int("movetime", 1000, "time per move in ms")
 	open := fs.Int("open", 2, "random opening plies, shared by each round of games")
@@ -141,6 +236,17 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if len(more) > 0 {
 		cmds = more
 	}
+	protocols := []string{*pa, *pb}
+	for len(protocols) < len(cmds) {
+		protocols = append(protocols, "auto")
+	}
+	depths := []int{*da, *db}
+	for _, p := range protocols {
+		if p != "auto" && p != "hub1" && p != "hub2" {
+			fmt.Fprintf(stderr, "match: protocol %q: want hub2, hub1 or auto\n", p)
+			return 2
+		}
+	}
 	st0, err := g.New(opts)
 	if err != nil || st0.Seats() != len(cmds) || slices.Contains(cmds, "") || *n < 1 || *movetime < 1 || *open < 0 || *maxPlies < 0 {
 		fmt.Fprintln(stderr, "match: one engine per seat (--a and --b, or --engine per seat); --games, --movetime positive")
@@ -154,8 +260,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer p.stop()
-		p.send("hub")
-		if _, err := p.expect("wait", 30*time.Second); err != nil {
+		if err := p.handshake(protocols[i]); err != nil {
 			fmt.Fprintln(stderr, "match:", err)
 			return 1
 		}
@@ -172,7 +277,11 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		newGame: func(int) {
 			texts = texts[:0]
 			for _, p := range procs {
-				p.send("new-game")
+				if p.version == 1 {
+					p.send("new")
+				} else {
+					p.send("new-game")
+				}
 			}
 		},
 		choose: func(_, who int, rec *record) (rules.Move, error) {
@@ -180,6 +289,19 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			pos, err := hubPos(fam.Hub, rec, &texts)
 			if err != nil {
 				return nil, err
+			}
+			p.drain()
+			if p.version == 1 {
+				start, _ := fam.Hub.Position(rec.start) // hubPos has written it once already
+				depth := 0
+				if who < len(depths) {
+					depth = depths[who]
+				}
+				text, err := p.think1(start, texts, depth, time.Duration(*movetime)*time.Millisecond)
+				if err != nil {
+					return nil, err
+				}
+				return fam.Hub.ParseMove(rec.cur, text)
 			}
 			p.send(pos)
 			p.send("level move-time=" + secs)

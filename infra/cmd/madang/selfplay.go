@@ -46,8 +46,13 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	movetime := fs.Int("movetime", 0, "advanced level's time per move in ms (default: its own 1500)")
 	open := fs.Int("open", 2, "random opening plies, shared by each round of games")
 	maxPlies := fs.Int("max-plies", 0, "plies after which a game counts as a draw (0: only the rules end games)")
+	eg := egdbFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if err := loadEgdb(*eg, stderr); err != nil {
+		fmt.Fprintln(stderr, "selfplay:", err)
+		return 1
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintln(stderr, "selfplay: unexpected argument", fs.Arg(0))

@@ -51,8 +51,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	maxSockets := fs.Int("max-sockets", 20000, "open sockets in total (0: no limit)")
 	maxSpectators := fs.Int("max-spectators", room.DefaultMaxSpectators, "spectators per room")
 	createsPerMinute := fs.Int("creates-per-minute", room.DefaultCreatesPerMinute, "rooms one socket may create per minute (negative: no limit)")
+	eg := egdbFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if err := loadEgdb(*eg, stderr); err != nil {
+		fmt.Fprintf(stderr, "madang serve: %v\n", err)
+		return 1
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
