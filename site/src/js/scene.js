@@ -118,8 +118,23 @@ export class Scene {
     this.render();
   }
 
+  /** Draws the scene. The first picture with a board waits for its shaders:
+   * compileAsync has the browser compile them in the background where it can
+   * (KHR_parallel_shader_compile) instead of in one long task that holds the page; until
+   * then render() only notes that a picture is due. */
   render() {
     if (this.failed) return;
+    if (!this.compiled) {
+      this.due = true;
+      if (this.compiling || !(this.board && this.board.ready)) return;
+      this.compiling = true;
+      this.renderer.compileAsync(this.scene, this.camera).catch(() => {}).then(() => {
+        this.compiled = true;
+        if (this.due) this.render();
+      });
+      return;
+    }
+    this.due = false;
     this.renderer.render(this.scene, this.camera);
   }
 
