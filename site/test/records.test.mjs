@@ -4,23 +4,12 @@
 // records-online: a finished room's review.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { startStack, withShots, openPage, engineReady, view, repoRoot } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { startStack, withShots, openPage, engineReady, view } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
-
-const bin = process.env.MADANG_BIN || join(repoRoot, 'bin', 'madang');
-const gamesDir = [process.env.MADANG_GAMES, join(repoRoot, '../shared/games'), join(repoRoot, '../../shared/games')]
-  .find((d) => d && existsSync(d));
-
-const walk = (d) => readdirSync(d).flatMap((f) => {
-  const p = join(d, f);
-  return statSync(p).isDirectory() ? walk(p) : [p];
-});
 
 async function openGame(ctx, game) {
   const page = await openPage(ctx, `${stack.url}/${game}/`);
@@ -36,11 +25,6 @@ async function playMoves(page, n) {
     await page.waitForFunction((p) => window.__madang.view.ply > p, ply);
   }
 }
-
-const recordsAsk = (page, op, args) => page.evaluate(([o, a]) => {
-  const b = a.bytes ? { ...a, bytes: new Uint8Array(a.bytes) } : a;
-  return window.__madangRecords.recordsEngine().ask(o, b);
-}, [op, args]);
 
 for (const game of ['checkers', 'draughts']) {
   test(`${game}: a game played on the page, downloaded as PDN and imported again`, async () => {
