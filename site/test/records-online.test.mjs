@@ -51,8 +51,12 @@ test('a finished room link opens the review of its game', async () => {
     const c = await openPage(ctxC, link);
     pages.push(c);
     await c.waitForSelector('#rec-review-this:visible', { timeout: 30000 });
+    const said = [];
+    c.on('console', (m) => said.push(m.text()));
     await c.click('#rec-review-this');
-    await c.waitForFunction(() => window.__madang.mode === 'review');
+    await c.waitForFunction(() => window.__madang.mode === 'review', null, { timeout: 60000 }).catch((e) => {
+      throw new Error(`${e.message}; page errors ${JSON.stringify(c.errors)}; console ${JSON.stringify(said)}`);
+    });
     const rec = await c.evaluate(() => window.__madangRecords.rec);
     assert.deepEqual(rec.moves, texts);
     assert.equal(rec.result, '1-0'); // White (seat 1) resigned: Black, seat 0, wins

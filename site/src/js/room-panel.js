@@ -145,7 +145,6 @@ export class RoomPanel {
     const c = this.client;
     const shell = this.shell;
     if (c.peeking) this.renderInvite(snap);
-    if (shell.records) shell.records.roomState(snap);
     if (shell.game !== snap.game) shell.setGame(snap.game);
     const options = snap.options && Object.keys(snap.options).length ? snap.options : undefined;
     const a = await shell.engine.ask('load', { game: snap.game, options, moves: snap.moves || [] });
@@ -180,6 +179,7 @@ export class RoomPanel {
     }
     shell.setView(v);
     this.renderSeats();
+    if (shell.records) shell.records.roomState(snap);
   }
 
   /** The record's draw offers: the snapshot names only the standing one (drawOffer) and a
