@@ -178,8 +178,9 @@ func (t *table) raceRulesOf(n *node, s int) raceRules {
 // width positions a move count ranked by the evaluation's cost, at most maxMoves deep. The
 // goal is the seat's win with the others where they stand: its own pieces on every target
 // hole (chinese-checkers, diamond-kr), or every target hole occupied and the king on the
-// target apex (diamond, seed 000). It returns the plan, or nil when the beam finds none (or
-// s has fewer pieces than its target holes outside diamond).
+// target apex (diamond, seed 000). It returns the plan, or nil when the beam finds none (or,
+// outside diamond, s has fewer pieces than its target holes or another seat's piece stands
+// in the target: without that check a spoiled endgame searched the whole beam every move).
 func racePlan(t *table, n *node, s, width, maxMoves int) []halma.Move {
 	var own, others, goal holes
 	for i := 0; i < n.n[s]; i++ {
@@ -200,8 +201,8 @@ func racePlan(t *table, n *node, s, width, maxMoves int) []halma.Move {
 		}
 	}
 	king := n.pos.King(rules.Seat(s))
-	if !t.r.King && n.n[s] != size {
-		return nil
+	if !t.r.King && (n.n[s] != size || others[0]&goal[0] != 0 || others[1]&goal[1] != 0) {
+		return nil // a piece of another seat in the target (spoiling): no plan can win
 	}
 	done := func(k raceKey) bool {
 		if !t.r.King {

@@ -322,3 +322,23 @@ func TestDiamondEndgameReplansConverge(t *testing.T) {
 		}
 	}
 }
+
+// A spoiled chinese-checkers endgame (selfplay, intermediate against beginner: the
+// beginner's piece stayed on 2.1 in blue's target to the move limit): no plan, at once.
+func TestRacePlanSpoiled(t *testing.T) {
+	p := decode(t, &halma.ChineseCheckers, 2, 10,
+		"1 2.1,13.9,14.1,14.2,14.4,15.1,15.2,16.1,16.2,17.1/1.1,2.2,3.1,3.2,3.3,4.1,4.2,4.3,4.4,5.8 300 0").(*halma.State).Position()
+	tb := tableFor(p.Rules(), 2, 10)
+	n := newNode(p)
+	if !endgame(tb, &n) {
+		t.Fatal("not an endgame")
+	}
+	start := time.Now()
+	if plan := racePlan(tb, &n, 1, endgameWidth, 60); plan != nil {
+		t.Fatalf("plan %v into a spoiled target", plan)
+	}
+	// Searching the beam took 3.4 s; the check takes microseconds.
+	if el := time.Since(start); el > 500*time.Millisecond {
+		t.Fatalf("spoiled target: %v to give up", el)
+	}
+}
