@@ -72,7 +72,8 @@ func (h *hubProc) handshake(protocol string) error {
 // think1 asks a Hub 1 engine for a move in the position start followed by moves (Hub
 // text), allowing movetime: `pos` (which also resets its limits), one `move` line a
 // move, `depth` when depth > 0, `time`, `go`. An engine still thinking at the move time plus a margin is told
-// `stop` (Scan 2.0 looks at its clock only from depth 12 on) and then has 5 s to answer.
+// `stop` (Scan 2.0 looks at its clock only from depth 12 on) and then has five move
+// times and 5 s more to answer, as a Hub 2 engine has in all.
 func (h *hubProc) think1(start string, moves []string, depth int, movetime time.Duration) (string, error) {
 	if start != "" {
 		start = strings.ToLower(start[:1]) + start[1:] // Hub 1 writes the side to move in lower case
@@ -92,7 +93,7 @@ func (h *hubProc) think1(start string, moves []string, depth int, movetime time.
 	}
 	if err != nil {
 		h.send("stop")
-		if line, err = h.expect("move ", 5*time.Second); err != nil {
+		if line, err = h.expect("move ", movetime*5+5*time.Second); err != nil {
 			return "", err
 		}
 	}
