@@ -217,7 +217,7 @@ function draw(v, o) {
   $('fact-dice').textContent = diceLine(v, dice);
   $('opening-line').textContent = shell.mode ? openingLine(v) : '';
   const over = v.outcome.status !== 'ongoing';
-  $('roll').hidden = !shell.mode || over || v.phase !== 'roll';
+  $('roll').hidden = !shell.mode || over || v.phase !== 'roll' || v.toMove < 0;
   $('roll').disabled = !canRoll;
   $('step-back').hidden = !(mine && s.steps.length);
   $('numbering').textContent = MSG.numbering(SIDES[viewer]);
