@@ -48,7 +48,7 @@ test("the '준비 중' cards: text and badge of 4.5:1 or more", async () => {
       return { bad: r.violations.flatMap((x) => x.nodes.map((n) => n.target.join(' '))), passes: r.passes.flatMap((x) => x.nodes).length };
     });
     assert.deepEqual(v.bad, []);
-    assert.ok(v.passes >= 12, `checked ${v.passes} nodes`); // title, text and badge of four cards
+    assert.ok(v.passes >= 3, `checked ${v.passes} nodes`); // title, text and badge of the one card left (backgammon)
   });
   await ctx.close();
 });
