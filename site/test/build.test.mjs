@@ -19,21 +19,26 @@ const walk = (dir) => readdirSync(dir).flatMap((f) => {
   return statSync(p).isDirectory() ? walk(p) : [p];
 });
 
-/** Builds the site into a fresh folder with a stand-in wasm of the given bytes. */
+/** Builds the site into a fresh folder with a stand-in draughts wasm of the given bytes and
+ * a fixed stand-in for the star family's (halma). */
 function build(name, wasmBytes) {
   const out = join(tmp, name);
   const wasm = join(tmp, `${name}-in`, 'draughts.wasm');
+  const halma = join(tmp, `${name}-in`, 'halma.wasm');
   const exec = join(tmp, `${name}-in`, 'wasm_exec.js');
   execFileSync('mkdir', ['-p', dirname(wasm)]);
   writeFileSync(wasm, wasmBytes);
+  writeFileSync(halma, Buffer.from('\0asm\x01\0\0\0 star'));
   writeFileSync(exec, '/* stand-in for Go\'s wasm_exec.js */ globalThis.Go = class {};\n');
   execFileSync(process.execPath, [join(site, 'build.mjs')], {
-    cwd: site, env: { ...process.env, SITE_OUT: out, WASM: wasm, WASM_EXEC: exec }, stdio: 'pipe',
+    cwd: site, env: { ...process.env, SITE_OUT: out, WASM: `${wasm} ${halma}`, WASM_EXEC: exec }, stdio: 'pipe',
   });
   return out;
 }
 
 const hashed = /-[A-Z0-9]{8}(\.|\/)/;
+const PAGES = ['index.html', '404.html', 'checkers/index.html', 'draughts/index.html',
+  'chinese-checkers/index.html', 'diamond-kr/index.html', 'diamond/index.html'];
 const isPage = (rel) => /(^|\/)(index|404)\.html(\.br|\.gz)?$/.test(rel) || /^config\.json/.test(rel);
 
 let a;
@@ -52,12 +57,12 @@ test('every asset path except the pages carries a content hash', () => {
     if (isPage(f)) continue;
     assert.match(f, hashed, `${f} has no content hash in its path`);
   }
-  // the pages: home, the Korean 404 page and one per game of the draughts family
-  for (const p of ['index.html', '404.html', 'checkers/index.html', 'draughts/index.html']) assert.ok(files.includes(p), p);
+  // the pages: home, the Korean 404 page and one per game of each family
+  for (const p of PAGES) assert.ok(files.includes(p), p);
 });
 
 test('the pages name hashed files that exist, and the engine of their family', () => {
-  for (const page of ['index.html', '404.html', 'checkers/index.html', 'draughts/index.html']) {
+  for (const page of PAGES) {
     const html = readFileSync(join(a, page), 'utf8');
     const named = [...html.matchAll(/"(\/assets\/[^"?]+)/g)].map((m) => m[1]);
     assert.ok(named.length > 0, page);
@@ -70,14 +75,18 @@ test('the pages name hashed files that exist, and the engine of their family', (
   assert.match(game, /data-worker="\/assets\/engine-draughts-[A-Z0-9]{8}\/worker\.js"/);
   assert.match(game, /data-wasm="\/assets\/engine-draughts-[A-Z0-9]{8}\/madang\.wasm"/);
   assert.match(game, /<script type="module" src="\/assets\/draughts-[A-Z0-9]{8}\.js">/);
+  const star = readFileSync(join(a, 'diamond/index.html'), 'utf8');
+  assert.match(star, /data-wasm="\/assets\/engine-halma-[A-Z0-9]{8}\/madang\.wasm"/);
+  assert.match(star, /<script type="module" src="\/assets\/halma-[A-Z0-9]{8}\.js">/);
 });
 
 test('a changed engine changes the engine folder and nothing else', () => {
   const list = (d) => walk(d).map((p) => relative(d, p)).filter((f) => !f.startsWith('assets/engine-')).sort();
   assert.deepEqual(list(b).filter((f) => !isPage(f)), list(a).filter((f) => !isPage(f)));
-  const engine = (d) => readdirSync(join(d, 'assets')).filter((f) => f.startsWith('engine-'));
-  assert.equal(engine(a).length, 1);
-  assert.notDeepEqual(engine(a), engine(b));
+  const engine = (d, fam) => readdirSync(join(d, 'assets')).filter((f) => f.startsWith(`engine-${fam}-`));
+  assert.equal(engine(a, 'draughts').length, 1);
+  assert.notDeepEqual(engine(a, 'draughts'), engine(b, 'draughts'));
+  assert.deepEqual(engine(a, 'halma'), engine(b, 'halma'), 'the unchanged engine keeps its folder');
 });
 
 test('brotli and gzip copies hold the same bytes as each file', () => {
