@@ -19,23 +19,28 @@ const walk = (dir) => readdirSync(dir).flatMap((f) => {
   return statSync(p).isDirectory() ? walk(p) : [p];
 });
 
-/** Builds the site into a fresh folder with a stand-in wasm of the given bytes (as
- * madang.wasm, which build.mjs gives every family). */
+/** Builds the site into a fresh folder with a stand-in draughts wasm of the given bytes,
+ * fixed stand-ins for the star family's (halma) and backgammon's. */
 function build(name, wasmBytes) {
   const out = join(tmp, name);
-  const wasm = join(tmp, `${name}-in`, 'madang.wasm');
+  const wasm = join(tmp, `${name}-in`, 'draughts.wasm');
+  const halma = join(tmp, `${name}-in`, 'halma.wasm');
+  const bgw = join(tmp, `${name}-in`, 'backgammon.wasm');
   const exec = join(tmp, `${name}-in`, 'wasm_exec.js');
   execFileSync('mkdir', ['-p', dirname(wasm)]);
   writeFileSync(wasm, wasmBytes);
+  writeFileSync(halma, Buffer.from('\0asm\x01\0\0\0 star'));
+  writeFileSync(bgw, Buffer.from('\0asm\x01\0\0\0 backgammon'));
   writeFileSync(exec, '/* stand-in for Go\'s wasm_exec.js */ globalThis.Go = class {};\n');
   execFileSync(process.execPath, [join(site, 'build.mjs')], {
-    cwd: site, env: { ...process.env, SITE_OUT: out, WASM: wasm, WASM_EXEC: exec }, stdio: 'pipe',
+    cwd: site, env: { ...process.env, SITE_OUT: out, WASM: `${wasm} ${halma} ${bgw}`, WASM_EXEC: exec }, stdio: 'pipe',
   });
   return out;
 }
 
 const hashed = /-[A-Z0-9]{8}(\.|\/)/;
-const PAGES = ['index.html', '404.html', 'checkers/index.html', 'draughts/index.html', 'backgammon/index.html'];
+const PAGES = ['index.html', '404.html', 'checkers/index.html', 'draughts/index.html', 'backgammon/index.html',
+  'chinese-checkers/index.html', 'diamond-kr/index.html', 'diamond/index.html'];
 const isPage = (rel) => /(^|\/)(index|404)\.html(\.br|\.gz)?$/.test(rel) || /^config\.json/.test(rel);
 
 let a;
@@ -76,14 +81,19 @@ test('the pages name hashed files that exist, and the engine of their family', (
   assert.match(bg, /data-worker="\/assets\/engine-backgammon-[A-Z0-9]{8}\/worker\.js"/);
   assert.match(bg, /data-wasm="\/assets\/engine-backgammon-[A-Z0-9]{8}\/madang\.wasm"/);
   assert.match(bg, /<script type="module" src="\/assets\/backgammon-[A-Z0-9]{8}\.js">/);
+  const star = readFileSync(join(a, 'diamond/index.html'), 'utf8');
+  assert.match(star, /data-wasm="\/assets\/engine-halma-[A-Z0-9]{8}\/madang\.wasm"/);
+  assert.match(star, /<script type="module" src="\/assets\/halma-[A-Z0-9]{8}\.js">/);
 });
 
 test('a changed engine changes the engine folder and nothing else', () => {
   const list = (d) => walk(d).map((p) => relative(d, p)).filter((f) => !f.startsWith('assets/engine-')).sort();
   assert.deepEqual(list(b).filter((f) => !isPage(f)), list(a).filter((f) => !isPage(f)));
-  const engine = (d) => readdirSync(join(d, 'assets')).filter((f) => f.startsWith('engine-'));
-  assert.equal(engine(a).length, 2); // one per family: draughts, backgammon
-  assert.notDeepEqual(engine(a), engine(b));
+  const engine = (d, fam) => readdirSync(join(d, 'assets')).filter((f) => f.startsWith(`engine-${fam}-`));
+  assert.equal(engine(a, 'draughts').length, 1);
+  assert.notDeepEqual(engine(a, 'draughts'), engine(b, 'draughts'));
+  assert.deepEqual(engine(a, 'halma'), engine(b, 'halma'), 'the unchanged engine keeps its folder');
+  assert.deepEqual(engine(a, 'backgammon'), engine(b, 'backgammon'), 'the unchanged engine keeps its folder');
 });
 
 test('brotli and gzip copies hold the same bytes as each file', () => {

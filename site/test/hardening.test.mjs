@@ -123,6 +123,8 @@ for (const mode of ['ai', 'local']) {
       // answer would end the game)
       if (mode === 'local') await page.click('#offer-draw');
       await page.click('#moves button >> nth=0');
+      // (waitMyTurn alone may return before the engine has answered the click under load)
+      if (mode === 'ai') await page.waitForFunction(() => window.__madang.view.ply === 2);
       await waitMyTurn(page);
       if (mode === 'local') {
         await page.click('#moves button >> nth=0');
