@@ -109,7 +109,7 @@ test('brotli and gzip copies hold the same bytes as each file', () => {
 test('every page has a meta description, each game its own, and the turn line\'s first text', async () => {
   const { MSG } = await import('../src/js/text.js');
   const seen = new Set();
-  for (const page of ['index.html', '404.html', 'checkers/index.html', 'draughts/index.html']) {
+  for (const page of PAGES) {
     const html = readFileSync(join(a, page), 'utf8');
     const m = html.match(/<meta name="description" content="([^"]{10,})">/);
     assert.ok(m, `${page} has no meta description`);
@@ -117,7 +117,7 @@ test('every page has a meta description, each game its own, and the turn line\'s
     assert.ok(!seen.has(m[1]), `${page} repeats a description`);
     seen.add(m[1]);
   }
-  for (const page of ['checkers/index.html', 'draughts/index.html']) {
+  for (const page of PAGES.filter((p) => p.includes('/'))) {
     const html = readFileSync(join(a, page), 'utf8');
     assert.ok(html.includes(`<p id="turn" class="turn">${MSG.menuHint}</p>`), `${page}: the turn line is empty in the HTML`);
   }
