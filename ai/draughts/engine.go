@@ -85,12 +85,23 @@ func (e *Engine) position(st rules.State) (*rd.State, rd.Position, Limits, error
 	if !ok || rs.Rules() != e.v.R {
 		return nil, rd.Position{}, Limits{}, ai.ErrNoEngine
 	}
+	p, lim := StateLimits(rs)
+	return rs, p, lim, nil
+}
+
+// StateLimits gives the position of a game state and the draw-rule limits in force there
+// (the draw counts and the positions since the last man move or capture), for a Search.
+func StateLimits(rs *rd.State) (rd.Position, Limits) {
 	p := rs.Position()
+	v, ok := VariantByID(rs.Rules().ID)
+	if !ok {
+		return p, Limits{}
+	}
 	var lim Limits
 	for _, c := range rs.Counters() {
 		switch c.Rule {
 		case rules.FortyMove, rules.TwentyFiveMove:
-			lim.ReversiblePlies = max(0, e.v.DrawPlies-c.PliesLeft)
+			lim.ReversiblePlies = max(0, v.DrawPlies-c.PliesLeft)
 		case rules.SixteenMove, rules.FiveMove:
 			if c.PliesLeft > 0 && (lim.EndgamePlies == 0 || c.PliesLeft < lim.EndgamePlies) {
 				lim.EndgamePlies = c.PliesLeft
@@ -102,7 +113,7 @@ func (e *Engine) position(st rules.State) (*rd.State, rd.Position, Limits, error
 	for i := 0; i+1 < len(h); i++ {
 		lim.History = append(lim.History, h[i].Hash())
 	}
-	return rs, p, lim, nil
+	return p, lim
 }
 
 // Choose picks a move for the seat to act: at the request's level (seed 001: beginner

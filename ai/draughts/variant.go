@@ -23,19 +23,25 @@ type Variant struct {
 	FlyingKings bool      // international draughts (FMJD art. 3.9)
 	DrawPlies   int       // WCDF 1.32.1 forty moves each / FMJD art. 6.1 twenty-five moves each, in plies
 	ev          *evalTables
+	pt          *patternTables
+	lw          *Weights // the learned evaluation's tables; nil: the hand-made one
 }
 
-func newVariant(r *rd.Rules) *Variant {
+func newVariant(r *rd.Rules, shipped []byte) *Variant {
 	v := &Variant{ID: r.ID, R: r, Size: r.Size, FlyingKings: r.FlyingKings, DrawPlies: r.QuietPlies}
 	v.ev = newEvalTables(v)
+	v.pt = newPatternTables(v)
+	if w, err := v.UnmarshalWeights(shipped); err == nil {
+		v.lw = w
+	}
 	return v
 }
 
 // Checkers is English/American checkers as WCDF rules it (seed 001).
-var Checkers = newVariant(&rd.English)
+var Checkers = newVariant(&rd.English, shippedCheckers)
 
 // Draughts is international draughts as FMJD rules it (seed 001).
-var Draughts = newVariant(&rd.International)
+var Draughts = newVariant(&rd.International, shippedDraughts)
 
 // VariantByID finds a variant by its rules id.
 func VariantByID(id string) (*Variant, bool) {

@@ -1,0 +1,13 @@
+package draughts
+
+import _ "embed"
+
+// The shipped weights of the learned evaluation (learned.go), made by `make train-eval`
+// (madang train-eval; ai/draughts/train). A file that does not load leaves the variant on
+// the hand-made evaluation; TestShippedWeights fails then.
+var (
+	//go:embed weights/checkers.bin
+	shippedCheckers []byte
+	//go:embed weights/draughts.bin
+	shippedDraughts []byte
+)
