@@ -118,7 +118,8 @@ func StateLimits(rs *rd.State) (rd.Position, Limits) {
 
 // Choose picks a move for the seat to act: at the request's level (seed 001: beginner
 // plays 40% random moves and otherwise searches 2 plies, intermediate searches 8 plies in
-// checkers and 6 in draughts, advanced thinks 1.5 s) or within its explicit budget.
+// checkers and 6 in draughts, advanced thinks 1.5 s) or within its explicit budget. The
+// advanced level plays from the opening book while the position is in it.
 // Errors: ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when the context ended the search.
 func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	rs, p, lim, err := e.position(r.State)
@@ -134,6 +135,15 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	rng := ai.NewRand(r.Seed, r.State.Encode())
+	if r.Level == ai.Advanced {
+		// The opening book (issue 18 item 4): the advanced level only, a seeded choice
+		// among the book's moves.
+		if ms := e.v.book.Moves(&p); len(ms) > 0 {
+			if m := toRules(rs, ms[rng.IntN(len(ms))]); m != nil {
+				return ai.Result{Move: m, PV: []rules.Move{m}}, nil
+			}
+		}
+	}
 	if spec.Random > 0 && rng.Float64() < spec.Random {
 		m := legal[rng.IntN(len(legal))]
 		return ai.Result{Move: m, PV: []rules.Move{m}}, nil

@@ -3,6 +3,7 @@ package draughts
 import (
 	"math/bits"
 
+	"madang/ai"
 	"madang/rules"
 	rd "madang/rules/draughts"
 )
@@ -136,11 +137,15 @@ func (v *Variant) Evaluate(p *rd.Position) int {
 		kings[c] = bits.OnesCount64(kingsB[c])
 	}
 	me := p.Side()
+	// A side without pieces has lost. The score is a win at the farthest ply a search
+	// reaches (not WinScore-1): the search adds the ply when it stores a win score, and a
+	// score from a quiescence leaf must stay below WinScore there (it overflowed the root's
+	// window and crashed a search with the learned evaluation).
 	if men[me]+kings[me] == 0 {
-		return -WinScore + 1
+		return -WinScore + ai.MaxPly
 	}
 	if men[me^1]+kings[me^1] == 0 {
-		return WinScore - 1
+		return WinScore - ai.MaxPly
 	}
 	mat := (men[me]-men[me^1])*manValue + (kings[me]-kings[me^1])*t.kingValue
 	var diff int

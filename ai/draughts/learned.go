@@ -3,6 +3,7 @@ package draughts
 import (
 	"encoding/binary"
 	"errors"
+	"math"
 	"math/bits"
 
 	"madang/rules"
@@ -12,8 +13,11 @@ import (
 // The learned evaluation (issue 18 item 2), in the manner of Scan: the board is cut into
 // overlapping 4x4 regions ("windows", 8 playable squares each, every second row and
 // column: 16 windows on the 10x10 board, 9 on the 8x8), and each window's men (empty,
-// own man, opponent man: 3^8 = 6561 patterns) index a table of weights; a few whole-board
-// terms (material, tempo, runaway men, ...) are added. The score is a logit of the game
+// own man, opponent man: 3^8 = 6561 patterns) index a table of weights. The windows of one
+// band of rows share a table (a pattern means the same a few columns to the side; this
+// keeps the weights few enough for the data and for the page: 4 tables in draughts, 3 in
+// checkers). A few whole-board terms (material, tempo, runaway men, the hand-made
+// evaluation, ...) are added. The score is a logit of the game
 // result from seat 0's view, trained by logistic regression on self-play outcomes
 // (package ai/draughts/train, `madang train-eval`).
 //
@@ -27,16 +31,23 @@ const (
 	// Patterns is the number of men patterns of one window (3^8).
 	Patterns = 6561
 	// NumScalars is the number of whole-board terms (ScalarNames).
-	NumScalars = 10
-	// weightUnit is the fixed-point scale of the weights: 1 logit = weightUnit.
+	NumScalars = 11
+	// classicTerm is the index of the hand-made evaluation among the whole-board terms.
+	classicTerm = 10
+	// weightUnit is the fixed-point scale of the weights in memory: 1 logit = weightUnit.
 	weightUnit = 2048
+	// patternUnit is the scale of the pattern weights in the file (int8): 1 logit =
+	// patternUnit, so a pattern weighs at most about one logit.
+	patternUnit = 128
 )
 
 // ScalarNames names the whole-board terms, each seat 0's count minus seat 1's; "*e"
 // terms are multiplied by the ending factor e = (start men - men on the board) / start men.
+// The last, "classic", is the hand-made evaluation (classic, seat 0's view) in men: the
+// fit weighs its judgement against the patterns'.
 var ScalarNames = [NumScalars]string{
 	"men", "kings", "men*e", "kings*e", "tempo", "tempo*e",
-	"runaway", "king-vs-no-king", "back-row", "free-steps",
+	"runaway", "king-vs-no-king", "back-row", "free-steps", "classic",
 }
 
 // windowSlot is one window a square belongs to: the window and the digit values a man of
@@ -50,6 +61,7 @@ type windowSlot struct {
 // patternTables are the window geometry of one board size.
 type patternTables struct {
 	windows int
+	per     int              // windows per band (and bands: the windows form a per x per grid)
 	slots   [64][]windowSlot // by layout bit
 }
 
@@ -57,12 +69,12 @@ var pow3 = [WindowSquares]int32{1, 3, 9, 27, 81, 243, 729, 2187}
 
 // newPatternTables cuts the board of v into its windows: rows and columns 0, 2, ... size-4
 // of the diagram; a window's squares in diagram order (row, then column), so that the half
-// turn maps the i-th square of window w to the (7-i)-th square of window rotIndex(w).
+// turn maps the i-th square of window w to the (7-i)-th square of window windows-1-w.
 func newPatternTables(v *Variant) *patternTables {
 	t := v.ev
 	size := v.Size
 	per := (size-4)/2 + 1
-	pt := &patternTables{windows: per * per}
+	pt := &patternTables{windows: per * per, per: per}
 	for wr := 0; wr < per; wr++ {
 		for wc := 0; wc < per; wc++ {
 			w := wr*per + wc
@@ -94,6 +106,7 @@ func newPatternTables(v *Variant) *patternTables {
 // board turned), and the whole-board terms. Eval-free: trainers read it.
 type Features struct {
 	Windows int
+	Per     int // windows per band: window i uses table i/Per
 	A, B    [16]int32
 	// Scalars holds each term's seat 0 minus seat 1 value before the ending factor.
 	Scalars [NumScalars]int32
@@ -107,19 +120,22 @@ func (f *Features) Value(k int) float64 {
 	switch k {
 	case 2, 3, 5:
 		v = v * float64(f.EndNum) / float64(f.EndDen)
+	case classicTerm:
+		v /= manValue
 	}
 	return v
 }
 
-// Rot is the window a window turns into by a half turn of the board.
-func (v *Variant) Rot(w int) int { return rotIndex(v.pt.windows, w) }
+// PatternTables is the number of pattern tables of v's learned evaluation (bands of
+// windows: 4 in draughts, 3 in checkers).
+func (v *Variant) PatternTables() int { return v.pt.per }
 
 // Features computes the inputs of the learned evaluation of p (the side to move plays no
 // part: the evaluation is from seat 0's view).
 func (v *Variant) Features(p *rd.Position, f *Features) {
 	t := v.ev
 	pt := v.pt
-	f.Windows = pt.windows
+	f.Windows, f.Per = pt.windows, pt.per
 	f.A = [16]int32{}
 	f.B = [16]int32{}
 	f.Scalars = [NumScalars]int32{}
@@ -166,18 +182,31 @@ func (v *Variant) Features(p *rd.Position, f *Features) {
 		if !oppHasKing {
 			kvn = kings
 		}
-		vals := [NumScalars]int32{men[c], kings, men[c], kings, tempo, tempo, runaway, kvn, back, free}
+		vals := [NumScalars]int32{men[c], kings, men[c], kings, tempo, tempo, runaway, kvn, back, free, 0}
 		for k := range vals {
 			f.Scalars[k] += sign * vals[k]
 		}
 	}
+	var mi, ki [2]int
+	for c := range 2 {
+		mi[c], ki[c] = int(men[c]), bits.OnesCount64(kingsB[c])
+	}
+	me := p.Side()
+	if mi[0]+ki[0] > 0 && mi[1]+ki[1] > 0 {
+		mat := (mi[me]-mi[me^1])*manValue + (ki[me]-ki[me^1])*t.kingValue
+		c := v.classic(p, mi, ki, menB, kingsB, mat)
+		if me == 1 {
+			c = -c
+		}
+		f.Scalars[classicTerm] = int32(c)
+	}
 }
 
-// Weights are the trained tables of one variant: Pattern[w*Patterns+index] and Scalar[k],
-// in units of 1/2048 logit.
+// Weights are the trained tables of one variant: Pattern[t*Patterns+index] for table t
+// (a band of windows) and Scalar[k], in units of 1/2048 logit.
 type Weights struct {
 	Variant string
-	Windows int
+	Tables  int
 	Pattern []int16
 	Scalar  [NumScalars]int16
 	// cmNum/cmDen turn the logit sum into centi-men: a man (mid-game) is worth 100.
@@ -185,21 +214,21 @@ type Weights struct {
 }
 
 // weightsMagic starts a weights file.
-const weightsMagic = "MDEVAL1\n"
+const weightsMagic = "MDEVAL2\n"
 
 // ErrWeights is the error of UnmarshalWeights.
 var ErrWeights = errors.New("draughts: bad weights file")
 
-// Marshal writes w: the magic "MDEVAL1\n", the variant id's length (1 byte) and text, the
-// window count (1 byte), then Windows*6561 pattern weights and 10 scalar weights, each a
-// little-endian int16.
+// Marshal writes w: the magic "MDEVAL2\n", the variant id's length (1 byte) and text, the
+// table count (1 byte), then Tables*6561 pattern weights as int8 in 1/128 logit and
+// NumScalars (11) scalar weights as little-endian int16 in 1/2048 logit.
 func (w *Weights) Marshal() []byte {
 	out := []byte(weightsMagic)
 	out = append(out, byte(len(w.Variant)))
 	out = append(out, w.Variant...)
-	out = append(out, byte(w.Windows))
+	out = append(out, byte(w.Tables))
 	for _, x := range w.Pattern {
-		out = binary.LittleEndian.AppendUint16(out, uint16(x))
+		out = append(out, byte(int8(x/(weightUnit/patternUnit))))
 	}
 	for _, x := range w.Scalar {
 		out = binary.LittleEndian.AppendUint16(out, uint16(x))
@@ -219,16 +248,16 @@ func (v *Variant) UnmarshalWeights(data []byte) (*Weights, error) {
 		return nil, ErrWeights
 	}
 	data = data[1+n:]
-	w := &Weights{Variant: v.ID, Windows: int(data[0])}
+	w := &Weights{Variant: v.ID, Tables: int(data[0])}
 	data = data[1:]
-	if w.Windows != v.pt.windows || len(data) != 2*(w.Windows*Patterns+NumScalars) {
+	if w.Tables != v.pt.per || len(data) != w.Tables*Patterns+2*NumScalars {
 		return nil, ErrWeights
 	}
-	w.Pattern = make([]int16, w.Windows*Patterns)
+	w.Pattern = make([]int16, w.Tables*Patterns)
 	for i := range w.Pattern {
-		w.Pattern[i] = int16(binary.LittleEndian.Uint16(data[2*i:]))
+		w.Pattern[i] = int16(int8(data[i])) * (weightUnit / patternUnit)
 	}
-	data = data[2*len(w.Pattern):]
+	data = data[len(w.Pattern):]
 	for i := range w.Scalar {
 		w.Scalar[i] = int16(binary.LittleEndian.Uint16(data[2*i:]))
 	}
@@ -239,9 +268,9 @@ func (v *Variant) UnmarshalWeights(data []byte) (*Weights, error) {
 }
 
 // setScale fixes the centi-men scale: 100 per the value of a man at mid-game (the men
-// term plus half the men*e term).
+// term, half the men*e term and the classic term's man).
 func (w *Weights) setScale() error {
-	man := 2*int64(w.Scalar[0]) + int64(w.Scalar[2])
+	man := 2*int64(w.Scalar[0]) + int64(w.Scalar[2]) + 2*int64(w.Scalar[classicTerm])
 	if man <= 0 {
 		return ErrWeights
 	}
@@ -249,31 +278,24 @@ func (w *Weights) setScale() error {
 	return nil
 }
 
-// NewWeights makes weights for v from logit values (a trainer's floats): pattern[w*6561+i]
-// and scalar[k], rounded to the file's fixed point and clamped to int16. Errors:
+// NewWeights makes weights for v from logit values (a trainer's floats): pattern[t*6561+i]
+// for table t (v.PatternTables() of them) and scalar[k], rounded to the file's fixed point
+// (patterns 1/128 logit clamped to int8, scalars 1/2048 logit clamped to int16). Errors:
 // ErrWeights for wrong lengths or a man worth nothing.
 func (v *Variant) NewWeights(pattern []float64, scalar []float64) (*Weights, error) {
-	if len(pattern) != v.pt.windows*Patterns || len(scalar) != NumScalars {
+	if len(pattern) != v.pt.per*Patterns || len(scalar) != NumScalars {
 		return nil, ErrWeights
 	}
-	q := func(x float64) int16 {
-		y := x * weightUnit
-		switch {
-		case y > 32767:
-			return 32767
-		case y < -32768:
-			return -32768
-		case y < 0:
-			return int16(y - 0.5)
-		}
-		return int16(y + 0.5)
+	q := func(x float64, unit, lim float64) int16 {
+		y := min(max(math.Round(x*unit), -lim-1), lim)
+		return int16(y)
 	}
-	w := &Weights{Variant: v.ID, Windows: v.pt.windows, Pattern: make([]int16, len(pattern))}
+	w := &Weights{Variant: v.ID, Tables: v.pt.per, Pattern: make([]int16, len(pattern))}
 	for i, x := range pattern {
-		w.Pattern[i] = q(x)
+		w.Pattern[i] = q(x, patternUnit, 127) * (weightUnit / patternUnit)
 	}
 	for i, x := range scalar {
-		w.Scalar[i] = q(x)
+		w.Scalar[i] = q(x, weightUnit, 32767)
 	}
 	if err := w.setScale(); err != nil {
 		return nil, err
@@ -284,27 +306,25 @@ func (v *Variant) NewWeights(pattern []float64, scalar []float64) (*Weights, err
 // Logit is the learned evaluation of f from seat 0's view, in logits (1/2048 units).
 func (w *Weights) Logit(f *Features) int64 {
 	var s int64
+	// The flipped position's window rot(i) is this board's window i read turned; its
+	// band is Per-1 minus this one's.
 	for i := 0; i < f.Windows; i++ {
-		s += int64(w.Pattern[i*Patterns+int(f.A[i])])
-	}
-	// The flipped position's window i is this board's window rot(i), read turned.
-	for i := 0; i < f.Windows; i++ {
-		s -= int64(w.Pattern[rotIndex(f.Windows, i)*Patterns+int(f.B[i])])
+		band := i / f.Per
+		s += int64(w.Pattern[band*Patterns+int(f.A[i])])
+		s -= int64(w.Pattern[(f.Per-1-band)*Patterns+int(f.B[i])])
 	}
 	for k := range NumScalars {
 		x := int64(w.Scalar[k]) * int64(f.Scalars[k])
 		switch k {
 		case 2, 3, 5:
 			x = x * int64(f.EndNum) / int64(f.EndDen)
+		case classicTerm:
+			x /= manValue
 		}
 		s += x
 	}
 	return s
 }
-
-// rotIndex is the window a half turn maps window i to, on a board of n windows (n a
-// square: 16 or 9).
-func rotIndex(n, i int) int { return n - 1 - i }
 
 // Score is the learned evaluation of p in centi-men from seat 0's view.
 func (w *Weights) Score(v *Variant, p *rd.Position) int {
@@ -316,6 +336,10 @@ func (w *Weights) Score(v *Variant, p *rd.Position) int {
 // Weights are the learned tables the variant evaluates with (nil: the hand-made
 // evaluation).
 func (v *Variant) Weights() *Weights { return v.lw }
+
+// Trained are the shipped learned tables of the variant, whether it evaluates with them
+// or not (nil when the file did not load).
+func (v *Variant) Trained() *Weights { return v.trained }
 
 // WithWeights returns a copy of v that evaluates with w (nil: the hand-made evaluation);
 // for trainers and for matches of one evaluation against another.

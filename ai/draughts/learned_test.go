@@ -1,11 +1,14 @@
 package draughts
 
 import (
+	"bytes"
+	"errors"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
 
+	"madang/ai"
 	"madang/rules"
 	rd "madang/rules/draughts"
 )
@@ -45,7 +48,7 @@ func flip(t *testing.T, v *Variant, p rd.Position) rd.Position {
 func randomWeights(t *testing.T, v *Variant) *Weights {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 7))
-	pat := make([]float64, v.pt.windows*Patterns)
+	pat := make([]float64, v.PatternTables()*Patterns)
 	for i := range pat {
 		pat[i] = rng.Float64() - 0.5
 	}
@@ -121,3 +124,75 @@ func TestWindows(t *testing.T) {
 }
 
 var _ = rules.Seat(0)
+
+// The shipped weights load for both rulesets (issue 18 item 2): the variants evaluate with
+// them, the start position scores near 0 (exactly 0 by the antisymmetry), and a man up is
+// worth about a man.
+func TestShippedWeights(t *testing.T) {
+	for _, c := range []struct {
+		v      *Variant
+		data   []byte
+		manUp  string // seat 0 to move, a man up
+		manLow int
+	}{
+		{Checkers, shippedCheckers, "B:W21-31:B1-12", 50},
+		{Draughts, shippedDraughts, "W:W31-50:B1-19", 50},
+	} {
+		w, err := c.v.UnmarshalWeights(c.data)
+		if err != nil {
+			t.Fatalf("%s: shipped weights: %v", c.v.ID, err)
+		}
+		if c.v.Trained() == nil || (c.v == Checkers && c.v.Weights() != c.v.Trained()) {
+			t.Fatalf("%s: the shipped weights are not loaded (checkers: not used)", c.v.ID)
+		}
+		lv := c.v.WithWeights(c.v.Trained())
+		start := c.v.Start()
+		if s := lv.Evaluate(&start); abs(s) > 5 {
+			t.Errorf("%s: start scores %d, want near 0", c.v.ID, s)
+		}
+		p, err := c.v.ParseFEN(c.manUp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := w.Score(lv, &p); s < c.manLow || s > 400 {
+			t.Errorf("%s: a man up (%s) scores %d, want %d..400", c.v.ID, c.manUp, s, c.manLow)
+		}
+		if !bytes.Equal(w.Marshal(), c.data) {
+			t.Errorf("%s: weights do not round-trip", c.v.ID)
+		}
+	}
+}
+
+// A bad weights file is refused with ErrWeights, never a panic.
+func TestBadWeights(t *testing.T) {
+	good := Draughts.WithWeights(randomWeights(t, Draughts)).Weights().Marshal()
+	for name, data := range map[string][]byte{
+		"empty":         nil,
+		"magic":         append([]byte("XXEVAL1\n"), good[8:]...),
+		"other variant": good,
+		"short":         good[:len(good)-1],
+	} {
+		v := Draughts
+		if name == "other variant" {
+			v = Checkers
+		}
+		if _, err := v.UnmarshalWeights(data); !errors.Is(err, ErrWeights) {
+			t.Errorf("%s: err %v, want ErrWeights", name, err)
+		}
+	}
+}
+
+// A side without pieces scores as a loss below WinScore by MaxPly, so that a search adding
+// plies to a stored win score stays inside its window (a search with the learned
+// evaluation crashed on it).
+func TestNoPiecesScore(t *testing.T) {
+	for _, v := range []*Variant{Draughts, Draughts.WithWeights(nil), Checkers} {
+		p, err := v.ParseFEN("W:W" + map[string]string{"draughts": "33", "checkers": "20"}[v.ID] + ":B")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := v.Evaluate(&p); s != WinScore-ai.MaxPly {
+			t.Errorf("%s: %d, want %d", v.ID, s, WinScore-ai.MaxPly)
+		}
+	}
+}

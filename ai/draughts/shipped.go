@@ -11,3 +11,13 @@ var (
 	//go:embed weights/draughts.bin
 	shippedDraughts []byte
 )
+
+// The shipped opening books (book.go), made by `madang book` from the engine's own
+// searches with the shipped weights (make train-eval). A book that does not load leaves
+// the variant without one; TestShippedBooks fails then.
+var (
+	//go:embed book/checkers.txt
+	bookCheckers []byte
+	//go:embed book/draughts.txt
+	bookDraughts []byte
+)

@@ -31,20 +31,27 @@ type Config struct {
 	Epochs     int     // passes over the samples
 	Rate       float64 // AdaGrad step size
 	L2         float64 // weight decay per step
-	Validate   int     // every Validate-th game is held out of the fit to measure it (0: none)
-	Workers    int     // self-play goroutines (the result does not depend on it)
+	// Lambda weighs the game's result in the target; the rest is the self-play search's
+	// score turned into a probability (sigmoid(score/s), s fitted to the results).
+	Lambda float64
+	// Prior starts every AdaGrad sum of squared gradients, so that a rare pattern's first
+	// steps are small (a rare pattern stays near 0 instead of learning its few games).
+	Prior    float64
+	Validate int // every Validate-th game is held out of the fit to measure it (0: none)
+	Workers  int // self-play goroutines (the result does not depend on it)
 }
 
 // Defaults are the configurations of the shipped weights, by variant id.
 var Defaults = map[string]Config{
-	"draughts": {Games: 6000, Depth: 4, Open: 6, MaxPlies: 300, Adjudicate: 600, Seed: 1, Epochs: 8, Rate: 0.05, L2: 1e-6, Validate: 10, Workers: 1},
-	"checkers": {Games: 5000, Depth: 6, Open: 4, MaxPlies: 250, Adjudicate: 500, Seed: 1, Epochs: 8, Rate: 0.05, L2: 1e-6, Validate: 10, Workers: 1},
+	"draughts": {Games: 3000, Depth: 4, Open: 6, MaxPlies: 300, Adjudicate: 600, Seed: 1, Epochs: 4, Rate: 0.02, L2: 1e-4, Lambda: 0.5, Prior: 10, Validate: 10, Workers: 1},
+	"checkers": {Games: 2500, Depth: 6, Open: 4, MaxPlies: 250, Adjudicate: 500, Seed: 1, Epochs: 4, Rate: 0.02, L2: 1e-4, Lambda: 0.5, Prior: 1, Validate: 10, Workers: 1},
 }
 
 // Sample is one quiet position of a self-play game with the game's result.
 type Sample struct {
 	F     draughts.Features
 	Label float64 // 1 seat 0 won, 0 seat 1 won, 0.5 a draw
+	Score int     // the self-play search's score, centi-men from seat 0's view
 	Game  int
 }
 
@@ -52,7 +59,7 @@ type Sample struct {
 var ErrConfig = errors.New("train: bad configuration")
 
 func (c Config) check() error {
-	if c.Games < 1 || c.Depth < 1 || c.Open < 0 || c.MaxPlies < 1 || c.Adjudicate < 0 || c.Epochs < 1 || c.Rate <= 0 || c.L2 < 0 || c.Validate < 0 || c.Workers < 1 {
+	if c.Games < 1 || c.Depth < 1 || c.Open < 0 || c.MaxPlies < 1 || c.Adjudicate < 0 || c.Epochs < 1 || c.Rate <= 0 || c.L2 < 0 || c.Validate < 0 || c.Workers < 1 || c.Lambda < 0 || c.Lambda > 1 || c.Prior < 0 {
 		return ErrConfig
 	}
 	return nil
@@ -136,6 +143,13 @@ func playGame(v *draughts.Variant, s *draughts.Searcher, cfg Config, g int) []Sa
 			lim.Depth = cfg.Depth
 			res := s.Search(p, lim, ai.NewControl(context.Background(), ai.Budget{}))
 			m = res.Move
+			if !p.HasCapture() {
+				sc := res.Score
+				if p.Side() == 1 {
+					sc = -sc
+				}
+				samples[len(samples)-1].Score = sc
+			}
 			winner := rules.NoSeat
 			if cfg.Adjudicate > 0 && res.Score >= cfg.Adjudicate {
 				winner = p.Side()
@@ -163,13 +177,15 @@ func playGame(v *draughts.Variant, s *draughts.Searcher, cfg Config, g int) []Sa
 // Report is what a fit measured.
 type Report struct {
 	Train, Held         int     // samples fitted and held out
-	TrainLoss, HeldLoss float64 // mean log-loss (natural log) after the fit
+	TrainLoss, HeldLoss float64 // mean log-loss (natural log) against the results after the fit
 	BaseLoss            float64 // held-out log-loss of always answering the mean label
+	SearchLoss          float64 // held-out log-loss of the self-play search's sigmoid(score/ScoreScale)
+	ScoreScale          float64 // centi-men per logit of the self-play scores, fitted to the results
 }
 
 // scalarScale divides each whole-board term during the fit so that all inputs are of
 // about one unit (the weights are scaled back after).
-var scalarScale = [draughts.NumScalars]float64{1, 1, 1, 1, 10, 10, 1, 1, 1, 5}
+var scalarScale = [draughts.NumScalars]float64{1, 1, 1, 1, 10, 10, 1, 1, 1, 5, 1}
 
 // Fit fits the learned evaluation's weights to samples by logistic regression: the
 // sigmoid of the evaluation (seat 0's view, in logits) predicts the label. Every
@@ -189,25 +205,33 @@ func Fit(v *draughts.Variant, samples []Sample, cfg Config) (*draughts.Weights, 
 	if len(train) == 0 {
 		return nil, Report{}, ErrConfig
 	}
+	scale := fitScale(samples, train)
 	var f0 draughts.Features
 	p0 := v.R.Start()
 	v.Features(&p0, &f0)
-	nw := f0.Windows * draughts.Patterns
+	nw := v.PatternTables() * draughts.Patterns
 	m := &model{
 		pat: make([]float64, nw), patG: make([]float64, nw),
-		windows: f0.Windows,
+		windows: f0.Windows, per: f0.Per,
 	}
-	// The men term starts at a plausible value so that early steps see material.
-	m.scal[0] = 1
+	// Start from the hand-made evaluation at the self-play scores' scale.
+	m.scal[len(m.scal)-1] = 100 / scale
+	for i := range m.patG {
+		m.patG[i] = cfg.Prior
+	}
+	target := make([]float64, len(samples))
+	for i := range samples {
+		target[i] = cfg.Lambda*samples[i].Label + (1-cfg.Lambda)*sigmoid(float64(samples[i].Score)/scale)
+	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
 	for epoch := range cfg.Epochs {
 		rng.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
 		rate := cfg.Rate / (1 + float64(epoch)/2)
 		for _, i := range train {
-			m.step(&samples[i], rate, cfg.L2)
+			m.step(&samples[i], target[i], rate, cfg.L2)
 		}
 	}
-	rep := Report{Train: len(train), Held: len(held)}
+	rep := Report{Train: len(train), Held: len(held), ScoreScale: scale}
 	rep.TrainLoss = m.loss(samples, train)
 	if len(held) > 0 {
 		rep.HeldLoss = m.loss(samples, held)
@@ -218,8 +242,10 @@ func Fit(v *draughts.Variant, samples []Sample, cfg Config) (*draughts.Weights, 
 		mean /= float64(len(train))
 		for _, i := range held {
 			rep.BaseLoss += logLoss(mean, samples[i].Label)
+			rep.SearchLoss += logLoss(sigmoid(float64(samples[i].Score)/scale), samples[i].Label)
 		}
 		rep.BaseLoss /= float64(len(held))
+		rep.SearchLoss /= float64(len(held))
 	}
 	scal := make([]float64, draughts.NumScalars)
 	for k := range scal {
@@ -232,6 +258,7 @@ func Fit(v *draughts.Variant, samples []Sample, cfg Config) (*draughts.Weights, 
 // model is the fit's state: weights in logits and AdaGrad's sums of squared gradients.
 type model struct {
 	windows    int
+	per        int // windows per band; window i uses table i/per
 	pat, patG  []float64
 	scal, scaG [draughts.NumScalars]float64
 }
@@ -239,8 +266,9 @@ type model struct {
 func (m *model) logit(f *draughts.Features) float64 {
 	z := 0.0
 	for i := 0; i < m.windows; i++ {
-		z += m.pat[i*draughts.Patterns+int(f.A[i])]
-		z -= m.pat[(m.windows-1-i)*draughts.Patterns+int(f.B[i])]
+		band := i / m.per
+		z += m.pat[band*draughts.Patterns+int(f.A[i])]
+		z -= m.pat[(m.per-1-band)*draughts.Patterns+int(f.B[i])]
 	}
 	for k := range draughts.NumScalars {
 		z += m.scal[k] * f.Value(k) / scalarScale[k]
@@ -255,18 +283,35 @@ func logLoss(p, y float64) float64 {
 	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
 }
 
-// step is one AdaGrad step on one sample.
-func (m *model) step(s *Sample, rate, l2 float64) {
-	g := sigmoid(m.logit(&s.F)) - s.Label
+// fitScale finds the s (centi-men per logit, 25 to 2000 in steps of 5%) for which
+// sigmoid(score/s) predicts the results of samples idx best.
+func fitScale(samples []Sample, idx []int) float64 {
+	best, bestLoss := 100.0, math.Inf(1)
+	for s := 25.0; s <= 2000; s *= 1.05 {
+		loss := 0.0
+		for _, i := range idx {
+			loss += logLoss(sigmoid(float64(samples[i].Score)/s), samples[i].Label)
+		}
+		if loss < bestLoss {
+			best, bestLoss = s, loss
+		}
+	}
+	return best
+}
+
+// step is one AdaGrad step on one sample towards target y.
+func (m *model) step(s *Sample, y, rate, l2 float64) {
+	g := sigmoid(m.logit(&s.F)) - y
 	upd := func(w, acc *float64, grad float64) {
 		grad += l2 * *w
 		*acc += grad * grad
 		*w -= rate * grad / (math.Sqrt(*acc) + 1e-8)
 	}
 	for i := 0; i < m.windows; i++ {
-		a := i*draughts.Patterns + int(s.F.A[i])
+		band := i / m.per
+		a := band*draughts.Patterns + int(s.F.A[i])
 		upd(&m.pat[a], &m.patG[a], g)
-		b := (m.windows-1-i)*draughts.Patterns + int(s.F.B[i])
+		b := (m.per-1-band)*draughts.Patterns + int(s.F.B[i])
 		upd(&m.pat[b], &m.patG[b], -g)
 	}
 	for k := range draughts.NumScalars {

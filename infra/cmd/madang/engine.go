@@ -32,7 +32,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	game := fs.String("game", "draughts", "game id: draughts or checkers (Hub protocol), backgammon (line protocol: see -game backgammon -h)")
 	tt := fs.Int("tt", 64, "transposition table size in MB")
-	eval := fs.String("eval", "learned", "evaluation: learned (the shipped weights) or classic (the hand-made one, for matches)")
+	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, hand-made in draughts), learned (the shipped weights), classic (the hand-made one) or file:PATH (weights of madang train-eval)")
 	fixed := fs.Int("depth", 0, "search every move to this many plies, whatever level the GUI sets (0: the GUI's level)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -42,12 +42,30 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "engine: unknown game %q (draughts, checkers or backgammon)\n", *game)
 		return 2
 	}
-	switch *eval {
-	case "learned":
-	case "classic":
+	switch {
+	case *eval == "default":
+	case *eval == "learned":
+		if v.Trained() == nil {
+			fmt.Fprintln(stderr, "engine: no shipped weights for", *game)
+			return 2
+		}
+		v = v.WithWeights(v.Trained())
+	case *eval == "classic":
 		v = v.WithWeights(nil)
+	case strings.HasPrefix(*eval, "file:"):
+		data, err := os.ReadFile(strings.TrimPrefix(*eval, "file:"))
+		if err == nil {
+			var w *aidraughts.Weights
+			if w, err = v.UnmarshalWeights(data); err == nil {
+				v = v.WithWeights(w)
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "engine:", err)
+			return 2
+		}
 	default:
-		fmt.Fprintf(stderr, "engine: unknown --eval %q (learned or classic)\n", *eval)
+		fmt.Fprintf(stderr, "engine: unknown --eval %q (default, learned, classic or file:PATH)\n", *eval)
 		return 2
 	}
 	if *fixed < 0 {
