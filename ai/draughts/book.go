@@ -1,11 +1,8 @@
 package draughts
 
 import (
-	"context"
-	"sort"
 	"strings"
 
-	"madang/ai"
 	rd "madang/rules/draughts"
 )
 
@@ -15,77 +12,6 @@ import (
 type Book struct {
 	moves map[uint64][]rd.Move // by position hash
 	lines []string             // the file's lines, sorted
-}
-
-// BookConfig is how BuildBook grows a book.
-type BookConfig struct {
-	Plies  int // positions up to this many plies from the start get book moves
-	Depth  int // plies of search for each move's score
-	Margin int // centi-men: moves this close to the best are kept
-	Max    int // at most this many moves per position
-}
-
-// DefaultBook is the configuration of the shipped books.
-var DefaultBook = BookConfig{Plies: 6, Depth: 10, Margin: 10, Max: 2}
-
-// BuildBook grows a book from the start position of v: every legal move of a position is
-// scored by a depth-cfg.Depth search of v (its own evaluation) of the position after it;
-// the best and those within cfg.Margin of it (at most cfg.Max) are kept and their
-// positions expanded in turn, to cfg.Plies plies. Deterministic. progress (may be nil) is
-// called after each position with the number done.
-func (v *Variant) BuildBook(cfg BookConfig, progress func(done int)) *Book {
-	s := NewSearcher(v, 16)
-	b := &Book{moves: map[uint64][]rd.Move{}}
-	frontier := []rd.Position{v.Start()}
-	done := 0
-	var l rd.MoveList
-	for ply := 0; ply < cfg.Plies; ply++ {
-		var next []rd.Position
-		for _, p := range frontier {
-			if _, seen := b.moves[p.Hash()]; seen {
-				continue
-			}
-			p.Generate(&l)
-			type scored struct {
-				m  rd.Move
-				sc int
-			}
-			var all []scored
-			for _, m := range l.Slice() {
-				q := p.Apply(m)
-				s.Clear()
-				res := s.Search(q, Limits{Depth: cfg.Depth - 1}, ai.NewControl(context.Background(), ai.Budget{}))
-				all = append(all, scored{m, -res.Score})
-			}
-			sort.SliceStable(all, func(i, j int) bool { return all[i].sc > all[j].sc })
-			var keep []rd.Move
-			for _, x := range all {
-				if len(keep) < cfg.Max && x.sc >= all[0].sc-cfg.Margin {
-					keep = append(keep, x.m)
-					next = append(next, p.Apply(x.m))
-				}
-			}
-			b.moves[p.Hash()] = keep
-			texts := make([]string, len(keep))
-			for i, m := range keep {
-				texts[i] = p.MoveText(m)
-			}
-			b.lines = append(b.lines, p.FEN()+" "+strings.Join(texts, " "))
-			done++
-			if progress != nil {
-				progress(done)
-			}
-		}
-		frontier = next
-	}
-	sort.Strings(b.lines)
-	return b
-}
-
-// Marshal writes the book as text: one line per position, its PDN FEN then its book
-// moves in PDN, best first; lines sorted.
-func (b *Book) Marshal() []byte {
-	return []byte(strings.Join(b.lines, "\n") + "\n")
 }
 
 // ParseBook reads a book of Marshal's format for v. Blank lines and lines starting with

@@ -135,6 +135,9 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	rng := ai.NewRand(r.Seed, r.State.Encode())
+	if err := ctx.Err(); err != nil {
+		return ai.Result{}, err
+	}
 	if r.Level == ai.Advanced {
 		// The opening book (issue 18 item 4): the advanced level only, a seeded choice
 		// among the book's moves.

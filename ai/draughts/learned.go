@@ -1,9 +1,7 @@
 package draughts
 
 import (
-	"encoding/binary"
 	"errors"
-	"math"
 	"math/bits"
 
 	"madang/rules"
@@ -219,23 +217,6 @@ const weightsMagic = "MDEVAL2\n"
 // ErrWeights is the error of UnmarshalWeights.
 var ErrWeights = errors.New("draughts: bad weights file")
 
-// Marshal writes w: the magic "MDEVAL2\n", the variant id's length (1 byte) and text, the
-// table count (1 byte), then Tables*6561 pattern weights as int8 in 1/128 logit and
-// NumScalars (11) scalar weights as little-endian int16 in 1/2048 logit.
-func (w *Weights) Marshal() []byte {
-	out := []byte(weightsMagic)
-	out = append(out, byte(len(w.Variant)))
-	out = append(out, w.Variant...)
-	out = append(out, byte(w.Tables))
-	for _, x := range w.Pattern {
-		out = append(out, byte(int8(x/(weightUnit/patternUnit))))
-	}
-	for _, x := range w.Scalar {
-		out = binary.LittleEndian.AppendUint16(out, uint16(x))
-	}
-	return out
-}
-
 // UnmarshalWeights reads a weights file of Marshal's format for v. Errors: ErrWeights (bad
 // magic, another variant, wrong window count or length, a man worth nothing).
 func (v *Variant) UnmarshalWeights(data []byte) (*Weights, error) {
@@ -259,7 +240,7 @@ func (v *Variant) UnmarshalWeights(data []byte) (*Weights, error) {
 	}
 	data = data[len(w.Pattern):]
 	for i := range w.Scalar {
-		w.Scalar[i] = int16(binary.LittleEndian.Uint16(data[2*i:]))
+		w.Scalar[i] = int16(uint16(data[2*i]) | uint16(data[2*i+1])<<8)
 	}
 	if err := w.setScale(); err != nil {
 		return nil, err
@@ -276,31 +257,6 @@ func (w *Weights) setScale() error {
 	}
 	w.cmNum, w.cmDen = 200, man
 	return nil
-}
-
-// NewWeights makes weights for v from logit values (a trainer's floats): pattern[t*6561+i]
-// for table t (v.PatternTables() of them) and scalar[k], rounded to the file's fixed point
-// (patterns 1/128 logit clamped to int8, scalars 1/2048 logit clamped to int16). Errors:
-// ErrWeights for wrong lengths or a man worth nothing.
-func (v *Variant) NewWeights(pattern []float64, scalar []float64) (*Weights, error) {
-	if len(pattern) != v.pt.per*Patterns || len(scalar) != NumScalars {
-		return nil, ErrWeights
-	}
-	q := func(x float64, unit, lim float64) int16 {
-		y := min(max(math.Round(x*unit), -lim-1), lim)
-		return int16(y)
-	}
-	w := &Weights{Variant: v.ID, Tables: v.pt.per, Pattern: make([]int16, len(pattern))}
-	for i, x := range pattern {
-		w.Pattern[i] = q(x, patternUnit, 127) * (weightUnit / patternUnit)
-	}
-	for i, x := range scalar {
-		w.Scalar[i] = q(x, weightUnit, 32767)
-	}
-	if err := w.setScale(); err != nil {
-		return nil, err
-	}
-	return w, nil
 }
 
 // Logit is the learned evaluation of f from seat 0's view, in logits (1/2048 units).
