@@ -85,12 +85,23 @@ func (e *Engine) position(st rules.State) (*rd.State, rd.Position, Limits, error
 	if !ok || rs.Rules() != e.v.R {
 		return nil, rd.Position{}, Limits{}, ai.ErrNoEngine
 	}
+	p, lim := StateLimits(rs)
+	return rs, p, lim, nil
+}
+
+// StateLimits gives the position of a game state and the draw-rule limits in force there
+// (the draw counts and the positions since the last man move or capture), for a Search.
+func StateLimits(rs *rd.State) (rd.Position, Limits) {
 	p := rs.Position()
+	v, ok := VariantByID(rs.Rules().ID)
+	if !ok {
+		return p, Limits{}
+	}
 	var lim Limits
 	for _, c := range rs.Counters() {
 		switch c.Rule {
 		case rules.FortyMove, rules.TwentyFiveMove:
-			lim.ReversiblePlies = max(0, e.v.DrawPlies-c.PliesLeft)
+			lim.ReversiblePlies = max(0, v.DrawPlies-c.PliesLeft)
 		case rules.SixteenMove, rules.FiveMove:
 			if c.PliesLeft > 0 && (lim.EndgamePlies == 0 || c.PliesLeft < lim.EndgamePlies) {
 				lim.EndgamePlies = c.PliesLeft
@@ -102,12 +113,13 @@ func (e *Engine) position(st rules.State) (*rd.State, rd.Position, Limits, error
 	for i := 0; i+1 < len(h); i++ {
 		lim.History = append(lim.History, h[i].Hash())
 	}
-	return rs, p, lim, nil
+	return p, lim
 }
 
 // Choose picks a move for the seat to act: at the request's level (seed 001: beginner
 // plays 40% random moves and otherwise searches 2 plies, intermediate searches 8 plies in
-// checkers and 6 in draughts, advanced thinks 1.5 s) or within its explicit budget.
+// checkers and 6 in draughts, advanced thinks 1.5 s) or within its explicit budget. The
+// advanced level plays from the opening book while the position is in it.
 // Errors: ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when the context ended the search.
 func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	rs, p, lim, err := e.position(r.State)
@@ -123,6 +135,18 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	rng := ai.NewRand(r.Seed, r.State.Encode())
+	if err := ctx.Err(); err != nil {
+		return ai.Result{}, err
+	}
+	if r.Level == ai.Advanced {
+		// The opening book (issue 18 item 4): the advanced level only, a seeded choice
+		// among the book's moves.
+		if ms := e.v.book.Moves(&p); len(ms) > 0 {
+			if m := toRules(rs, ms[rng.IntN(len(ms))]); m != nil {
+				return ai.Result{Move: m, PV: []rules.Move{m}}, nil
+			}
+		}
+	}
 	if spec.Random > 0 && rng.Float64() < spec.Random {
 		m := legal[rng.IntN(len(legal))]
 		return ai.Result{Move: m, PV: []rules.Move{m}}, nil

@@ -8,6 +8,7 @@ import (
 
 	"madang/ai"
 	"madang/rules"
+	rd "madang/rules/draughts"
 )
 
 // randomStates plays n random games from the start with a fixed seed and returns every
@@ -81,10 +82,31 @@ func TestLevelsPlayLegalMoves(t *testing.T) {
 	}
 }
 
+// outOfBook is the first position one ply from the start that the opening book does not
+// hold, so that the advanced level searches it.
+func outOfBook(t *testing.T, st rules.State) rules.State {
+	t.Helper()
+	v, _ := VariantByID(st.Game().ID())
+	for _, m := range st.Moves() {
+		next, err := st.Play(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, _ := rd.AsState(next)
+		p := rs.Position()
+		if len(v.Book().Moves(&p)) == 0 {
+			return next
+		}
+	}
+	t.Fatal("every position one ply from the start is in the book")
+	return nil
+}
+
 func TestAdvancedHonoursItsTime(t *testing.T) {
 	for _, id := range []string{"checkers", "draughts"} {
 		g, _ := rules.Lookup(id)
 		st, _ := g.New(nil)
+		st = outOfBook(t, st) // the start itself is in the opening book
 		start := time.Now()
 		res, err := ai.Choose(context.Background(), ai.Request{State: st, Level: ai.Advanced})
 		el := time.Since(start)

@@ -3,6 +3,7 @@ package draughts
 import (
 	"math/bits"
 
+	"madang/ai"
 	"madang/rules"
 	rd "madang/rules/draughts"
 )
@@ -122,11 +123,10 @@ func abs(x int) int {
 	return x
 }
 
-// Evaluate scores p in centi-men from the view of the side to move: material with king
-// values (checkers 1.4 men, draughts 3 men), advancement growing towards the ending, the
-// centre, guards on the home row, men with a free run to the crown, king mobility or
-// centralisation, and known drawn endings (a lone king against at most three pieces in
-// draughts, equal kings-only endings in checkers) pulled towards 0.
+// Evaluate scores p in centi-men from the view of the side to move: the learned
+// evaluation (learned.go; a man is worth 100) when the variant has weights, else the
+// hand-made one (classic); then known drawn endings (a lone king against at most three
+// pieces in draughts, equal kings-only endings in checkers) are pulled towards 0.
 func (v *Variant) Evaluate(p *rd.Position) int {
 	t := v.ev
 	var men, kings [2]int
@@ -137,12 +137,38 @@ func (v *Variant) Evaluate(p *rd.Position) int {
 		kings[c] = bits.OnesCount64(kingsB[c])
 	}
 	me := p.Side()
+	// A side without pieces has lost. The score is a win at the farthest ply a search
+	// reaches (not WinScore-1): the search adds the ply when it stores a win score, and a
+	// score from a quiescence leaf must stay below WinScore there (it overflowed the root's
+	// window and crashed a search with the learned evaluation).
 	if men[me]+kings[me] == 0 {
-		return -WinScore + 1
+		return -WinScore + ai.MaxPly
 	}
 	if men[me^1]+kings[me^1] == 0 {
-		return WinScore - 1
+		return WinScore - ai.MaxPly
 	}
+	mat := (men[me]-men[me^1])*manValue + (kings[me]-kings[me^1])*t.kingValue
+	var diff int
+	if v.lw != nil {
+		diff = v.lw.Score(v, p)
+		if me == 1 {
+			diff = -diff
+		}
+	} else {
+		diff = v.classic(p, men, kings, menB, kingsB, mat)
+	}
+	return v.endings(diff, mat, me, men, kings, kingsB)
+}
+
+// classic is the hand-made evaluation (before issue 18) from the side to move's view,
+// without the endings' adjustments: material with king values (checkers 1.4 men, draughts
+// 3 men), advancement growing towards the ending, the centre, guards on the home row, men
+// with a free run to the crown, king mobility or centralisation. It is kept for matches
+// against the learned one, for the trainer's self-play and as the fallback when no
+// weights load.
+func (v *Variant) classic(p *rd.Position, men, kings [2]int, menB, kingsB [2]uint64, mat int) int {
+	t := v.ev
+	me := p.Side()
 	totalMen := men[0] + men[1]
 	pieces := totalMen + kings[0] + kings[1]
 	empty := p.Empty()
@@ -199,10 +225,16 @@ func (v *Variant) Evaluate(p *rd.Position) int {
 		score[c] = s
 	}
 	diff := score[me] - score[me^1]
-	mat := (men[me]-men[me^1])*manValue + (kings[me]-kings[me^1])*t.kingValue
 	// Ahead in material, trading down makes the extra material count for more: the
 	// advantage is worth more against fewer pieces (3 kings v 2 gains by trading to 2 v 1).
-	diff += mat * 4 / pieces
+	return diff + mat*4/pieces
+}
+
+// endings adjusts an evaluation diff (side to move's view) for known endings: drawn ones
+// pulled towards 0, and in checkers' kings-only endings the stronger side closing in.
+func (v *Variant) endings(diff, mat int, me rules.Seat, men, kings [2]int, kingsB [2]uint64) int {
+	t := v.ev
+	totalMen := men[0] + men[1]
 	if v.FlyingKings {
 		// FMJD art. 6.2/6.3 endings (at most three pieces with a king against a lone
 		// king) are drawn by rule or theory; so is a king each with little else.

@@ -23,19 +23,40 @@ type Variant struct {
 	FlyingKings bool      // international draughts (FMJD art. 3.9)
 	DrawPlies   int       // WCDF 1.32.1 forty moves each / FMJD art. 6.1 twenty-five moves each, in plies
 	ev          *evalTables
+	pt          *patternTables
+	lw          *Weights // the tables the variant evaluates with; nil: the hand-made evaluation
+	trained     *Weights // the shipped tables (used or not)
+	book        *Book    // the advanced level's opening book; nil: none
 }
 
-func newVariant(r *rd.Rules) *Variant {
+// newVariant makes the variant of r with its shipped weights and book; learned says
+// whether it evaluates with the weights (else they are only loaded, for Trained).
+func newVariant(r *rd.Rules, shipped, book []byte, learned bool) *Variant {
 	v := &Variant{ID: r.ID, R: r, Size: r.Size, FlyingKings: r.FlyingKings, DrawPlies: r.QuietPlies}
 	v.ev = newEvalTables(v)
+	v.pt = newPatternTables(v)
+	if w, err := v.UnmarshalWeights(shipped); err == nil {
+		v.trained = w
+		if learned {
+			v.lw = w
+		}
+	}
+	if b, err := v.ParseBook(book); err == nil && b.Len() > 0 {
+		v.book = b
+	}
 	return v
 }
 
 // Checkers is English/American checkers as WCDF rules it (seed 001).
-var Checkers = newVariant(&rd.English)
+var Checkers = newVariant(&rd.English, shippedCheckers, bookCheckers, true)
 
 // Draughts is international draughts as FMJD rules it (seed 001).
-var Draughts = newVariant(&rd.International)
+//
+// It evaluates with the hand-made evaluation: the learned one (Trained) wins 58% at equal
+// depth but only breaks even at equal time and solves fewer composed problems at the CI
+// node budget (64 of 72 against the floor of 66, TestProblems), so it is not switched on
+// yet (issue 18 note).
+var Draughts = newVariant(&rd.International, shippedDraughts, bookDraughts, false)
 
 // VariantByID finds a variant by its rules id.
 func VariantByID(id string) (*Variant, bool) {

@@ -33,6 +33,8 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	game := fs.String("game", "draughts", "game id: draughts or checkers (Hub protocol), backgammon (line protocol: see -game backgammon -h)")
 	tt := fs.Int("tt", 64, "transposition table size in MB")
 	eg := egdbFlag(fs)
+	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, hand-made in draughts), learned (the shipped weights), classic (the hand-made one) or file:PATH (weights of madang train-eval)")
+	fixed := fs.Int("depth", 0, "search every move to this many plies, whatever level the GUI sets (0: the GUI's level)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -45,11 +47,43 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "engine: unknown game %q (draughts, checkers or backgammon)\n", *game)
 		return 2
 	}
+	switch {
+	case *eval == "default":
+	case *eval == "learned":
+		if v.Trained() == nil {
+			fmt.Fprintln(stderr, "engine: no shipped weights for", *game)
+			return 2
+		}
+		v = v.WithWeights(v.Trained())
+	case *eval == "classic":
+		v = v.WithWeights(nil)
+	case strings.HasPrefix(*eval, "file:"):
+		data, err := os.ReadFile(strings.TrimPrefix(*eval, "file:"))
+		if err == nil {
+			var w *aidraughts.Weights
+			if w, err = v.UnmarshalWeights(data); err == nil {
+				v = v.WithWeights(w)
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "engine:", err)
+			return 2
+		}
+	default:
+		fmt.Fprintf(stderr, "engine: unknown --eval %q (default, learned, classic or file:PATH)\n", *eval)
+		return 2
+	}
+	if *fixed < 0 {
+		fmt.Fprintln(stderr, "engine: --depth must not be negative")
+		return 2
+	}
 	if *tt < 1 || *tt > 4096 {
 		fmt.Fprintln(stderr, "engine: --tt must be 1..4096")
 		return 2
 	}
-	newHub(v, *tt, stdout).run(os.Stdin)
+	h := newHub(v, *tt, stdout)
+	h.fixedDepth = *fixed
+	h.run(os.Stdin)
 	return 0
 }
 
@@ -116,7 +150,10 @@ type hub struct {
 	rev    int
 	limits ai.Budget
 	depth  int
-	badPos error // the last pos command's error; go is refused until a valid pos
+	// fixedDepth > 0 replaces every level the GUI sets by a search to this depth
+	// (engine --depth, for fixed-depth matches).
+	fixedDepth int
+	badPos     error // the last pos command's error; go is refused until a valid pos
 }
 
 func newHub(v *aidraughts.Variant, ttMB int, out io.Writer) *hub {
@@ -315,6 +352,9 @@ func (h *hub) setLevel(a map[string]string) {
 		}
 	}
 	// "level infinite": no bound; the GUI sends stop.
+	if h.fixedDepth > 0 {
+		h.limits, h.depth = ai.Budget{}, h.fixedDepth
+	}
 }
 
 // bounded reports whether a search ends by itself: a depth or a budget is set.

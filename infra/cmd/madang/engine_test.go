@@ -97,6 +97,28 @@ func TestEngineFlags(t *testing.T) {
 	if code := dispatch([]string{"engine", "--game", "chess"}, &out, &errb); code != 2 {
 		t.Fatalf("exit %d for an unknown game", code)
 	}
+	if code := dispatch([]string{"engine", "--eval", "neural"}, &out, &errb); code != 2 {
+		t.Fatalf("exit %d for an unknown evaluation", code)
+	}
+}
+
+// engine --depth: the GUI's time level is replaced by the fixed depth, so the last info
+// line of a search is at that depth.
+func TestHubFixedDepth(t *testing.T) {
+	var out strings.Builder
+	h := newHub(aidraughts.Draughts.WithWeights(nil), 1, &out)
+	h.fixedDepth = 3
+	h.run(strings.NewReader("hub\ninit\nlevel move-time=30\ngo think\nquit\n"))
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var last string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info depth=") {
+			last = l
+		}
+	}
+	if !strings.HasPrefix(last, "info depth=3 ") || !strings.HasPrefix(lines[len(lines)-1], "done move=") {
+		t.Fatalf("fixed depth 3: last info %q, output %q", last, lines)
+	}
 }
 
 // runHub runs one engine session in-process on the given input to its end and returns

@@ -1,0 +1,88 @@
+package draughts
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"madang/ai"
+	"madang/rules"
+	rd "madang/rules/draughts"
+)
+
+// The shipped books load, cover the start position, and the advanced level (only) plays
+// their moves: a book move comes without a search (depth 0), from the book's list.
+func TestShippedBooks(t *testing.T) {
+	for _, v := range []*Variant{Checkers, Draughts} {
+		b := v.Book()
+		if b.Len() < 10 {
+			t.Fatalf("%s: book of %d positions", v.ID, b.Len())
+		}
+		start := v.Start()
+		book := b.Moves(&start)
+		if len(book) == 0 {
+			t.Fatalf("%s: start position not in the book", v.ID)
+		}
+		g, _ := rules.Lookup(v.ID)
+		st, _ := g.New(nil)
+		seen := map[rd.Move]bool{}
+		for seed := range int64(12) {
+			res, err := ai.Choose(context.Background(), ai.Request{State: st, Level: ai.Advanced, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, _ := rd.AsMove(res.Move)
+			in := false
+			for _, bm := range book {
+				in = in || bm == m
+			}
+			if !in || res.Depth != 0 {
+				t.Fatalf("%s seed %d: advanced played %v at depth %d, not a book move of %v", v.ID, seed, res.Move, res.Depth, book)
+			}
+			seen[m] = true
+		}
+		if len(book) > 1 && len(seen) < 2 {
+			t.Errorf("%s: 12 seeds chose only %d of the %d book moves", v.ID, len(seen), len(book))
+		}
+		res, err := ai.Choose(context.Background(), ai.Request{State: st, Level: ai.Intermediate, Seed: 1})
+		if err != nil || res.Depth == 0 {
+			t.Errorf("%s: intermediate answered %+v, %v: want a search, not the book", v.ID, res, err)
+		}
+		// The file round-trips.
+		b2, err := v.ParseBook(b.Marshal())
+		if err != nil || b2.Len() != b.Len() {
+			t.Errorf("%s: book round trip: %d positions, %v", v.ID, b2.Len(), err)
+		}
+	}
+}
+
+// A book line with an illegal move or a bad position is refused with ErrNotation.
+func TestBadBook(t *testing.T) {
+	for _, line := range []string{
+		"W:W31-50:B1-20 31-26x",
+		"W:W31-50:B1-20 20-25",
+		"W:W31-50:B1-20",
+		"X:Y 32-28",
+	} {
+		if _, err := Draughts.ParseBook([]byte(line + "\n")); !errors.Is(err, ErrNotation) {
+			t.Errorf("%q: err %v, want ErrNotation", line, err)
+		}
+	}
+	b, err := Draughts.ParseBook([]byte("# comment\n\nW:W31-50:B1-20 32-28 33-28\n"))
+	if err != nil || b.Len() != 1 {
+		t.Fatalf("good book: %d positions, %v", b.Len(), err)
+	}
+}
+
+// BuildBook keeps the moves within the margin, at most Max, and expands them.
+func TestBuildBook(t *testing.T) {
+	b := Checkers.BuildBook(BookConfig{Plies: 2, Depth: 3, Margin: 5, Max: 2}, nil)
+	start := Checkers.Start()
+	ms := b.Moves(&start)
+	if len(ms) < 1 || len(ms) > 2 {
+		t.Fatalf("start: %d book moves", len(ms))
+	}
+	if b.Len() != 1+len(ms) {
+		t.Errorf("%d positions, want the start and its %d children", b.Len(), len(ms))
+	}
+}

@@ -1,0 +1,198 @@
+package draughts
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"madang/ai"
+	"madang/rules"
+	rd "madang/rules/draughts"
+)
+
+// flip turns p half round (square k to n+1-k) and swaps the seats, side to move too.
+func flip(t *testing.T, v *Variant, p rd.Position) rd.Position {
+	t.Helper()
+	n := v.Squares()
+	var parts [2][]string
+	for sq := 1; sq <= n; sq++ {
+		seat, king, ok := p.Piece(rd.Square(sq))
+		if !ok {
+			continue
+		}
+		s := strconv.Itoa(n + 1 - sq)
+		if king {
+			s = "K" + s
+		}
+		parts[seat^1] = append(parts[seat^1], s)
+	}
+	// Seat 0 is the first colour of the ruleset.
+	first, second := string(v.R.FirstColour), string('W'+'B'-v.R.FirstColour)
+	side := first
+	if p.Side() == 0 {
+		side = second
+	}
+	fen := side + ":" + first + strings.Join(parts[0], ",") + ":" + second + strings.Join(parts[1], ",")
+	q, err := rd.ParseFEN(v.R, fen)
+	if err != nil {
+		t.Fatalf("flip %s: %v", fen, err)
+	}
+	return q
+}
+
+// randomWeights gives v weights with every table entry random, so that a wrong index
+// shows.
+func randomWeights(t *testing.T, v *Variant) *Weights {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(7, 7))
+	pat := make([]float64, v.PatternTables()*Patterns)
+	for i := range pat {
+		pat[i] = rng.Float64() - 0.5
+	}
+	scal := make([]float64, NumScalars)
+	for i := range scal {
+		scal[i] = rng.Float64()
+	}
+	w, err := v.NewWeights(pat, scal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// The learned evaluation is antisymmetric: a position and its half-turned, seat-swapped
+// twin score opposite from seat 0's view, i.e. the same for the side to move; the start
+// position scores 0 with any weights.
+func TestLearnedAntisymmetric(t *testing.T) {
+	for _, v := range []*Variant{Checkers, Draughts} {
+		w := randomWeights(t, v)
+		vv := v.WithWeights(w)
+		start := v.Start()
+		if s := w.Score(vv, &start); s != 0 {
+			t.Errorf("%s: start scores %d, want 0", v.ID, s)
+		}
+		states := randomStates(t, v.ID, 10, 5)
+		for _, st := range states {
+			rs, _ := rd.AsState(st)
+			p := rs.Position()
+			q := flip(t, v, p)
+			if a, b := w.Score(vv, &p), w.Score(vv, &q); a != -b {
+				t.Fatalf("%s %s: %d, flipped %s: %d", v.ID, p.FEN(), a, q.FEN(), b)
+			}
+			if a, b := vv.Evaluate(&p), vv.Evaluate(&q); a != b {
+				t.Fatalf("%s %s: Evaluate %d, flipped %d", v.ID, p.FEN(), a, b)
+			}
+		}
+	}
+}
+
+// Every playable square lies in 1 to 4 windows, and each window has 8 squares with
+// distinct digits: the pattern index of a full window is unique.
+func TestWindows(t *testing.T) {
+	for _, v := range []*Variant{Checkers, Draughts} {
+		want := map[string]int{"checkers": 9, "draughts": 16}[v.ID]
+		if v.pt.windows != want {
+			t.Errorf("%s: %d windows, want %d", v.ID, v.pt.windows, want)
+		}
+		digits := make(map[[2]int32]bool)
+		for b := range 64 {
+			s := v.pt.slots[b]
+			if v.R.SquareAt(b) == 0 {
+				if len(s) != 0 {
+					t.Errorf("%s: off-board bit %d in a window", v.ID, b)
+				}
+				continue
+			}
+			if len(s) < 1 || len(s) > 4 {
+				t.Errorf("%s: square %d in %d windows", v.ID, v.R.SquareAt(b), len(s))
+			}
+			for _, x := range s {
+				k := [2]int32{int32(x.w), x.a0}
+				if digits[k] {
+					t.Errorf("%s: window %d digit %d twice", v.ID, x.w, x.a0)
+				}
+				digits[k] = true
+			}
+		}
+		if len(digits) != 8*want {
+			t.Errorf("%s: %d window squares, want %d", v.ID, len(digits), 8*want)
+		}
+	}
+}
+
+var _ = rules.Seat(0)
+
+// The shipped weights load for both rulesets (issue 18 item 2): the variants evaluate with
+// them, the start position scores near 0 (exactly 0 by the antisymmetry), and a man up is
+// worth about a man.
+func TestShippedWeights(t *testing.T) {
+	for _, c := range []struct {
+		v      *Variant
+		data   []byte
+		manUp  string // seat 0 to move, a man up
+		manLow int
+	}{
+		{Checkers, shippedCheckers, "B:W21-31:B1-12", 50},
+		{Draughts, shippedDraughts, "W:W31-50:B1-19", 50},
+	} {
+		w, err := c.v.UnmarshalWeights(c.data)
+		if err != nil {
+			t.Fatalf("%s: shipped weights: %v", c.v.ID, err)
+		}
+		if c.v.Trained() == nil || (c.v == Checkers && c.v.Weights() != c.v.Trained()) {
+			t.Fatalf("%s: the shipped weights are not loaded (checkers: not used)", c.v.ID)
+		}
+		lv := c.v.WithWeights(c.v.Trained())
+		start := c.v.Start()
+		if s := lv.Evaluate(&start); abs(s) > 5 {
+			t.Errorf("%s: start scores %d, want near 0", c.v.ID, s)
+		}
+		p, err := c.v.ParseFEN(c.manUp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := w.Score(lv, &p); s < c.manLow || s > 400 {
+			t.Errorf("%s: a man up (%s) scores %d, want %d..400", c.v.ID, c.manUp, s, c.manLow)
+		}
+		if !bytes.Equal(w.Marshal(), c.data) {
+			t.Errorf("%s: weights do not round-trip", c.v.ID)
+		}
+	}
+}
+
+// A bad weights file is refused with ErrWeights, never a panic.
+func TestBadWeights(t *testing.T) {
+	good := Draughts.WithWeights(randomWeights(t, Draughts)).Weights().Marshal()
+	for name, data := range map[string][]byte{
+		"empty":         nil,
+		"magic":         append([]byte("XXEVAL1\n"), good[8:]...),
+		"other variant": good,
+		"short":         good[:len(good)-1],
+	} {
+		v := Draughts
+		if name == "other variant" {
+			v = Checkers
+		}
+		if _, err := v.UnmarshalWeights(data); !errors.Is(err, ErrWeights) {
+			t.Errorf("%s: err %v, want ErrWeights", name, err)
+		}
+	}
+}
+
+// A side without pieces scores as a loss below WinScore by MaxPly, so that a search adding
+// plies to a stored win score stays inside its window (a search with the learned
+// evaluation crashed on it).
+func TestNoPiecesScore(t *testing.T) {
+	for _, v := range []*Variant{Draughts, Draughts.WithWeights(nil), Checkers} {
+		p, err := v.ParseFEN("W:W" + map[string]string{"draughts": "33", "checkers": "20"}[v.ID] + ":B")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := v.Evaluate(&p); s != WinScore-ai.MaxPly {
+			t.Errorf("%s: %d, want %d", v.ID, s, WinScore-ai.MaxPly)
+		}
+	}
+}

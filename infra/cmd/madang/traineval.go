@@ -1,0 +1,161 @@
+package main
+
+import (
+	"encoding/gob"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	aidraughts "madang/ai/draughts"
+	"madang/ai/draughts/train"
+)
+
+func init() {
+	register("train-eval", "train the learned checkers/draughts evaluation from seeded self-play (--game checkers|draughts --out FILE)", runTrainEval)
+}
+
+// runTrainEval: madang train-eval --game draughts|checkers [--out FILE] [--games N]
+// [--depth D] [--open K] [--seed S] [--epochs E] [--workers W]. It plays the self-play
+// games with the hand-made evaluation, fits the learned evaluation's weights to their
+// results (ai/draughts/train) and writes the weights file. The defaults are those of the
+// shipped weights (train.Defaults), so `madang train-eval --game draughts --out
+// ai/draughts/weights/draughts.bin` remakes the committed file byte for byte. Progress and
+// the fit's figures go to stderr.
+func runTrainEval(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("train-eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "draughts", "draughts or checkers")
+	out := fs.String("out", "", "weights file to write (default: only report the fit)")
+	games := fs.Int("games", 0, "self-play games (0: the shipped default)")
+	depth := fs.Int("depth", 0, "search depth of a self-play move (0: the shipped default)")
+	open := fs.Int("open", -1, "random opening plies (-1: the shipped default)")
+	seed := fs.Uint64("seed", 0, "seed (0: the shipped default)")
+	epochs := fs.Int("epochs", 0, "passes of the fit (0: the shipped default)")
+	var fit train.Config
+	fs.Float64Var(&fit.Lambda, "lambda", -1, "weight of the game results in the target, 0..1 (-1: the shipped default)")
+	fs.Float64Var(&fit.L2, "l2", -1, "weight decay (-1: the shipped default)")
+	fs.Float64Var(&fit.Rate, "rate", -1, "AdaGrad step size (-1: the shipped default)")
+	fs.Float64Var(&fit.Prior, "prior", -1, "AdaGrad prior sum of squares (-1: the shipped default)")
+	workers := fs.Int("workers", 1, "self-play goroutines (the weights do not depend on it)")
+	cache := fs.String("cache", "", "file of the self-play positions: read when it exists and was made with the same self-play settings, else written (to refit without replaying)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	v, ok := aidraughts.VariantByID(*game)
+	cfg, ok2 := train.Defaults[*game]
+	if !ok || !ok2 || fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "train-eval: --game draughts or checkers, no other arguments")
+		return 2
+	}
+	if *games > 0 {
+		cfg.Games = *games
+	}
+	if *depth > 0 {
+		cfg.Depth = *depth
+	}
+	if *open >= 0 {
+		cfg.Open = *open
+	}
+	if *seed > 0 {
+		cfg.Seed = *seed
+	}
+	if *epochs > 0 {
+		cfg.Epochs = *epochs
+	}
+	cfg.Workers = *workers
+	for _, f := range []struct{ from, to *float64 }{{&fit.Lambda, &cfg.Lambda}, {&fit.L2, &cfg.L2}, {&fit.Rate, &cfg.Rate}, {&fit.Prior, &cfg.Prior}} {
+		if *f.from >= 0 {
+			*f.to = *f.from
+		}
+	}
+	start := time.Now()
+	samples, ok := readCache(*cache, *game, cfg)
+	if !ok {
+		var err error
+		samples, err = train.Selfplay(v, cfg, func(done int) {
+			if done%100 == 0 || done == cfg.Games {
+				fmt.Fprintf(stderr, "train-eval: %d/%d games, %s\n", done, cfg.Games, time.Since(start).Round(time.Second))
+			}
+		})
+		if err != nil {
+			fmt.Fprintln(stderr, "train-eval:", err)
+			return 2
+		}
+		if *cache != "" {
+			if err := writeCache(*cache, *game, cfg, samples); err != nil {
+				fmt.Fprintln(stderr, "train-eval:", err)
+				return 1
+			}
+		}
+	}
+	played := time.Since(start)
+	w, rep, err := train.Fit(v, samples, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "train-eval:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "train-eval %s: %d games (depth %d, %d random opening plies, seed %d), %d positions; self-play %s, fit %s (%d epochs)\n",
+		*game, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs)
+	fmt.Fprintf(stdout, "fit: %d positions, log-loss %.4f; held out %d positions, log-loss %.4f (mean-label baseline %.4f, the self-play search's scores %.4f at %.0f centi-men per logit)\n",
+		rep.Train, rep.TrainLoss, rep.Held, rep.HeldLoss, rep.BaseLoss, rep.SearchLoss, rep.ScoreScale)
+	for k, name := range aidraughts.ScalarNames {
+		fmt.Fprintf(stdout, "  %-16s %8.4f logit\n", name, float64(w.Scalar[k])/2048)
+	}
+	if *out != "" {
+		if err := os.WriteFile(*out, w.Marshal(), 0o644); err != nil {
+			fmt.Fprintln(stderr, "train-eval:", err)
+			return 1
+		}
+		fmt.Fprintln(stdout, "wrote", *out)
+	}
+	return 0
+}
+
+// cacheHeader identifies the self-play a cache file holds.
+type cacheHeader struct {
+	Game                                     string
+	Games, Depth, Open, MaxPlies, Adjudicate int
+	Seed                                     uint64
+}
+
+func headerOf(game string, c train.Config) cacheHeader {
+	return cacheHeader{game, c.Games, c.Depth, c.Open, c.MaxPlies, c.Adjudicate, c.Seed}
+}
+
+// readCache reads the self-play positions of path when it holds those of cfg.
+func readCache(path, game string, cfg train.Config) ([]train.Sample, bool) {
+	if path == "" {
+		return nil, false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	dec := gob.NewDecoder(f)
+	var h cacheHeader
+	var samples []train.Sample
+	if dec.Decode(&h) != nil || h != headerOf(game, cfg) || dec.Decode(&samples) != nil {
+		return nil, false
+	}
+	return samples, true
+}
+
+func writeCache(path, game string, cfg train.Config, samples []train.Sample) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	enc := gob.NewEncoder(f)
+	if err := enc.Encode(headerOf(game, cfg)); err != nil {
+		f.Close()
+		return err
+	}
+	if err := enc.Encode(samples); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
