@@ -3,9 +3,21 @@ package draughts
 import (
 	"sync/atomic"
 
-	"madang/ai/draughts/egdb"
 	rd "madang/rules/draughts"
 )
+
+// Endgames is a set of win/loss/draw tables the search probes; package egdb's DB is one
+// (an interface, so that this package, which the browser's module holds, carries none of
+// the tables' file and build code).
+type Endgames interface {
+	// Rules is the ruleset of the tables.
+	Rules() *rd.Rules
+	// MaxLoaded is the most pieces of any table ready to probe (0: none).
+	MaxLoaded() int
+	// ProbeWDL is p's result for its side to move: 1 won, -1 lost, 0 drawn; ok is false
+	// when no table holds p.
+	ProbeWDL(p *rd.Position) (wdl int, ok bool)
+}
 
 // TableWin is the score of a position the endgame tables give as won for the side to move
 // (minus the plies to reach it, plus a tenth of the evaluation so that the search still
@@ -15,7 +27,7 @@ const TableWin = 20000
 
 // endgameTables is what the searches of one ruleset probe.
 type endgameTables struct {
-	db  *egdb.DB
+	db  Endgames
 	max int // most pieces of a table in db
 }
 
@@ -32,30 +44,12 @@ func variantSlot(r *rd.Rules) int {
 // SetEndgames makes the searches of db's ruleset started from now on probe db (nil
 // stops probing for ruleset r). Only tables already built or loaded in db are probed; call
 // it again after loading more.
-func SetEndgames(r *rd.Rules, db *egdb.DB) {
+func SetEndgames(r *rd.Rules, db Endgames) {
 	if db == nil || db.Rules() != r {
 		endgames[variantSlot(r)].Store(nil)
 		return
 	}
 	endgames[variantSlot(r)].Store(&endgameTables{db: db, max: db.MaxLoaded()})
-}
-
-// LoadEndgames loads the table files of both rulesets from dir (as `madang egdb` writes
-// them) and makes the searches probe them; it reports the tables loaded.
-func LoadEndgames(dir string) (int, error) {
-	total := 0
-	for _, r := range []*rd.Rules{&rd.English, &rd.International} {
-		db := egdb.New(r)
-		n, err := db.Load(dir)
-		if err != nil {
-			return total, err
-		}
-		total += n
-		if n > 0 {
-			SetEndgames(r, db)
-		}
-	}
-	return total, nil
 }
 
 // probeEndgame scores p from the tables when its material has one (ok false otherwise).
@@ -67,13 +61,14 @@ func (s *Searcher) probeEndgame(p *rd.Position, ply int) (int, bool) {
 	if n := p.CountMen(0) + p.CountMen(1) + p.CountKings(0) + p.CountKings(1); n > eg.max {
 		return 0, false
 	}
-	switch eg.db.Probe(p) {
-	case egdb.Win:
+	wdl, ok := eg.db.ProbeWDL(p)
+	switch {
+	case !ok:
+		return 0, false
+	case wdl > 0:
 		return TableWin - ply + s.v.Evaluate(p)/10, true
-	case egdb.Loss:
+	case wdl < 0:
 		return -TableWin + ply + s.v.Evaluate(p)/10, true
-	case egdb.Draw:
-		return 0, true
 	}
-	return 0, false
+	return 0, true
 }

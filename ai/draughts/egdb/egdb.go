@@ -123,6 +123,20 @@ func (db *DB) Probe(p *rd.Position) Value {
 	return t.get(t.index(p))
 }
 
+// ProbeWDL is Probe as the search of package ai/draughts asks (its Endgames interface):
+// 1 won, -1 lost, 0 drawn for the side to move; ok false when no table holds p.
+func (db *DB) ProbeWDL(p *rd.Position) (wdl int, ok bool) {
+	switch db.Probe(p) {
+	case Win:
+		return 1, true
+	case Loss:
+		return -1, true
+	case Draw:
+		return 0, true
+	}
+	return 0, false
+}
+
 // loaded is the finished table of m, or nil.
 func (db *DB) loaded(m Material) *table {
 	return db.tables[m.slot()].Load()

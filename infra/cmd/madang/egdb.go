@@ -85,9 +85,17 @@ func loadEgdb(dir string, stderr io.Writer) error {
 	if dir == "" {
 		return nil
 	}
-	n, err := aidraughts.LoadEndgames(dir)
-	if err != nil {
-		return err
+	n := 0
+	for _, r := range []*rd.Rules{&rd.English, &rd.International} {
+		db := egdb.New(r)
+		k, err := db.Load(dir)
+		if err != nil {
+			return err
+		}
+		n += k
+		if k > 0 {
+			aidraughts.SetEndgames(r, db)
+		}
 	}
 	if n == 0 {
 		return fmt.Errorf("no endgame tables in %s", dir)
