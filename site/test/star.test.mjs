@@ -164,6 +164,8 @@ test('without WebGL the page plays with the button panel alone', async () => {
   const page = await openPage(ctx, `${stack.url}/diamond/`);
   await withShots('star-nowebgl', [page], async () => {
     await startAI(page);
+    // the scene loads after the first paint (lazy.js); its failure shows the note
+    await page.waitForFunction(() => document.body.dataset.scene === 'ready');
     assert.equal(await page.isVisible('#no-webgl'), true);
     assert.equal(await page.isVisible('#board3d'), false);
     for (let i = 0; i < 2; i++) {

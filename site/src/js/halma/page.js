@@ -6,8 +6,7 @@
 // piece count, result screen with sharing and today's tally, chinese-checkers' strict-win
 // note). Which moves exist and their paths the engine says; this file matches taps to them.
 import { Shell } from '../shell.js';
-import { Scene } from '../scene.js';
-import { StarBoard } from '../boards/star.js';
+import { afterPaint } from '../lazy.js';
 import {
   TITLE, COLOURS, colourName, holeName, MSG, moveSentence, resultText,
 } from './text.js';
@@ -402,26 +401,36 @@ async function share() {
   shell.say(MSG.shared);
 }
 
-const scene = new Scene($('board3d'), (h) => shell.tap(h));
-const board = new StarBoard(scene);
+// three.js and the board after the first paint (lazy.js), as on the draughts page: the
+// page's text and button panel first. Without WebGL the scene fails and the panel plays alone.
+const canvas = $('board3d');
+let picker = null; // the real scene once loaded (hover picking needs its answer)
+const three = afterPaint(async () => {
+  const [{ Scene }, { StarBoard }] = await Promise.all([import('../scene.js'), import('../boards/star.js')]);
+  const real = new Scene(canvas, (h) => shell.tap(h));
+  if (real.failed) {
+    canvas.hidden = true;
+    $('view-buttons').hidden = true;
+    const n = $('no-webgl');
+    n.hidden = false;
+    n.textContent = MSG.noWebGL;
+  } else {
+    picker = real;
+  }
+  return { scene: real, board: new StarBoard(real) };
+});
+const scene = three.stand('scene');
+const board = three.stand('board');
 const shell = new Shell(page, scene);
 page.shell = shell;
 
-const canvas = $('board3d');
 canvas.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; });
 canvas.addEventListener('pointermove', (e) => {
-  if (e.pointerType !== 'mouse' || !shell.sel || !shell.myTurn() || shell.sel.preview) return;
-  const h = scene.pick(e.clientX, e.clientY);
+  if (!picker || e.pointerType !== 'mouse' || !shell.sel || !shell.myTurn() || shell.sel.preview) return;
+  const h = picker.pick(e.clientX, e.clientY);
   const to = h != null && movesFrom(shell.sel.from).some((m) => m.to === h) ? h : null;
   if (to !== shell.sel.hover) { shell.sel.hover = to; shell.render(); }
 });
-if (scene.failed) {
-  canvas.hidden = true;
-  $('view-buttons').hidden = true;
-  const n = $('no-webgl');
-  n.hidden = false;
-  n.textContent = MSG.noWebGL;
-}
 
 const passMove = () => {
   const m = shell.view && shell.view.moves.find((x) => x.pass);
