@@ -186,6 +186,26 @@ test('mouse routes: Shift+click on a middle hole, then the end (chinese-checkers
   await ctx.close();
 });
 
+// the engine's first view (the player cards) and the 3D board after the first paint (lazy.js)
+// arrive without moving what is below them: the guide's place is the same before and after
+test('nothing moves when the engine and the 3D board arrive (layout shift)', async () => {
+  for (const game of ['chinese-checkers', 'diamond-kr', 'diamond']) {
+    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      const ctx = await stack.browser.newContext({ viewport: size });
+      const page = await openPage(ctx, `${stack.url}/${game}/`);
+      await withShots(`star-shift-${game}-${size.width}`, [page], async () => {
+        const top = () => page.evaluate(() => document.getElementById('guide').getBoundingClientRect().top + window.scrollY);
+        const before = await top();
+        await engineReady(page);
+        await page.waitForFunction(() => document.body.dataset.scene === 'ready' && document.querySelector('.player-card'));
+        const after = await top();
+        assert.ok(Math.abs(after - before) < 1, `${game} at ${size.width}px: the guide moved from ${before} to ${after}`);
+      });
+      await ctx.close();
+    }
+  }
+});
+
 test('refusals: an unreachable hole, the other side\'s piece, and diamond-kr\'s move that hands over the win', async () => {
   const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await openPage(ctx, `${stack.url}/diamond-kr/`);
