@@ -1,6 +1,7 @@
 // Accessibility (issue 10, 22a–22c and 22e): axe-core (from npm, run inside the page) on every
 // page state — home, menu, game, selection, refusal, result, online room, join card,
-// spectator — failing on any violation; the legal-move buttons' names start with their
+// spectator, and the star-board pages' menu, game, selection, refusal and result — failing on
+// any violation; the legal-move buttons' names start with their
 // visible text; the '준비 중' cards' contrast; focus rings of 3:1 or more on every background.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -87,6 +88,45 @@ test('axe: the game page in every state (menu, game, selection, refusal, result)
     await ctx.close();
   }
 });
+
+// the star-board pages (issue 14; seeds 000, 002, 004): the same states on each, at a phone's
+// and a desktop's size — the menu, a game (against the AI) with a piece selected and its
+// destinations shown on the board and in the button panel, a refusal (the other side's
+// piece) and the result after resigning (diamond-kr's result screen)
+for (const game of ['chinese-checkers', 'diamond-kr', 'diamond']) {
+  test(`axe: the ${game} page in every state (menu, game, selection, refusal, result)`, async () => {
+    for (const [w, h] of [[1280, 900], [390, 844]]) {
+      const ctx = await stack.browser.newContext({ viewport: { width: w, height: h } });
+      const page = await openPage(ctx, `${stack.url}/${game}/`);
+      await withShots(`axe-${game}-${w}`, [page], async () => {
+        await engineReady(page);
+        await noViolations(page, `${game} menu ${w}`);
+        await page.click('button[data-mode="ai"][data-level="beginner"]');
+        await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0 && !window.__madang.thinking);
+        await page.waitForFunction(() => document.body.dataset.scene === 'ready');
+        await noViolations(page, `${game} game ${w}`);
+        const v = await view(page);
+        const m = v.moves.find((x) => !x.pass);
+        await clickSquare(page, m.from);
+        await page.waitForFunction((f) => window.__madang.sel && window.__madang.sel.from === f, m.from);
+        await page.waitForSelector('#dests button');
+        await noViolations(page, `${game} selection ${w}`);
+        const theirs = v.board.findIndex((seat) => seat === 1);
+        await clickSquare(page, theirs);
+        await page.waitForFunction(() => /상대의 말은 움직일 수 없어요/.test(document.getElementById('alert').textContent));
+        await noViolations(page, `${game} refusal ${w}`);
+        await page.click('#resign');
+        await page.click('#resign');
+        await page.waitForFunction(() => window.__madang.view.outcome.status !== 'ongoing');
+        if (game === 'diamond-kr') await page.waitForSelector('#result-screen:not([hidden])');
+        else await page.waitForSelector('#result:not([hidden])');
+        await noViolations(page, `${game} result ${w}`);
+        assert.deepEqual(page.errors, []);
+      });
+      await ctx.close();
+    }
+  });
+}
 
 test('axe: online — the room while waiting, the join card, playing, the spectator', async () => {
   const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });

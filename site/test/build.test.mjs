@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
@@ -123,25 +123,42 @@ test('every page has a meta description, each game its own, and the turn line\'s
   }
 });
 
-test('three.js is not loaded with the game page: only by a dynamic import after the first paint', () => {
-  const assets = join(a, 'assets');
-  const entry = readdirSync(assets).find((f) => /^draughts-[A-Z0-9]{8}\.js$/.test(f));
-  const js = readFileSync(join(assets, entry), 'utf8');
-  const three = (f) => readFileSync(join(assets, f), 'utf8').includes('WebGLRenderer');
-  // what the entry imports statically, and those chunks' own static imports
-  const staticImports = (src) => [...src.matchAll(/(?:from|import)\s*"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const loaded = new Set();
-  const queue = staticImports(js);
-  while (queue.length) {
-    const f = queue.pop();
-    if (loaded.has(f)) continue;
-    loaded.add(f);
-    queue.push(...staticImports(readFileSync(join(assets, f), 'utf8')).map((g) => join('chunks', g.replace(/^chunks\//, ''))));
-  }
-  assert.ok(!three(entry), 'the entry holds three.js');
-  for (const f of loaded) assert.ok(!three(f), `the entry loads ${f}, which holds three.js, at once`);
-  assert.match(js, /import\("\.\/chunks\/[^"]+\.js"\)/, 'no dynamic import in the entry');
-});
+// every family's entry bundle (issue 14's star pages, backgammon's 2D board too): three.js
+// only in chunks the entry imports dynamically (the 3D families: draughts, halma), never in
+// the entry or what it imports statically
+const FAMILY_ENTRIES = { draughts: { threeD: true }, halma: { threeD: true }, backgammon: { threeD: false } };
+for (const [family, { threeD }] of Object.entries(FAMILY_ENTRIES)) {
+  test(`three.js is not loaded with the game page (${family}): only by a dynamic import after the first paint`, () => {
+    const assets = join(a, 'assets');
+    const entry = readdirSync(assets).find((f) => new RegExp(`^${family}-[A-Z0-9]{8}\\.js$`).test(f));
+    assert.ok(entry, `no ${family} entry bundle`);
+    const js = readFileSync(join(assets, entry), 'utf8');
+    const three = (f) => readFileSync(join(assets, f), 'utf8').includes('WebGLRenderer');
+    // what the entry imports statically, and those chunks' own static imports (paths relative
+    // to the importing file: './chunks/x.js' from the entry, './y.js' from a chunk)
+    const rel = (from, spec) => posix.normalize(posix.join(posix.dirname(from), spec));
+    const staticImports = (f) => [...readFileSync(join(assets, f), 'utf8').matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)].map((m) => rel(f, m[1]));
+    const closure = (first) => {
+      const seen = new Set();
+      const queue = [...first];
+      while (queue.length) {
+        const f = queue.pop();
+        if (seen.has(f)) continue;
+        seen.add(f);
+        queue.push(...staticImports(f));
+      }
+      return seen;
+    };
+    const loaded = closure(staticImports(entry));
+    assert.ok(!three(entry), `the ${family} entry holds three.js`);
+    for (const f of loaded) assert.ok(!three(f), `the ${family} entry loads ${f}, which holds three.js, at once`);
+    if (threeD) {
+      const dyn = [...js.matchAll(/import\("(\.\/[^"]+\.js)"\)/g)].map((m) => rel(entry, m[1]));
+      assert.ok(dyn.length, `no dynamic import in the ${family} entry`);
+      assert.ok([...closure(dyn)].some(three), `the ${family} entry never imports three.js dynamically`);
+    }
+  });
+}
 
 // issue 17: the reading part of each game page (src/guide/<game>.html) is in the page of its
 // game, its {{ai:...}} placeholders filled from src/guide/ai-figures.json as written by

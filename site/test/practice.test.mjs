@@ -1,16 +1,15 @@
 // The practice boards of the chinese-checkers guide (issue 17, item 4; src/js/guide/practice.js):
 // the move rules on the patch (seed 004), the line task's check, the races' fewest moves by
 // breadth-first search (hand-counted: the worked position's A→E is one move of two jumps);
-// then in Chromium: each board accepts a right answer and refuses a wrong one. The
-// chinese-checkers page is not in this branch yet, so the browser part mounts the guide
-// fragment's boards into a page of the built site with the built module.
+// then in Chromium, on the built /chinese-checkers/ page whose guide carries the boards: each
+// board accepts a right answer and refuses a wrong one.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TASKS, board, destinations, solve, checkLine, key } from '../src/js/guide/practice.js';
-import { startStack, withShots, openPage } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady } from './harness.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -81,21 +80,23 @@ let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
 
-/** A page of the built site with the chinese-checkers guide's practice boards mounted. */
+/** The built /chinese-checkers/ page, its guide's four practice boards drawn by the built
+ * module (the fragment's <script src="/assets/practice.js">, hashed by the build). */
 async function practicePage(ctx) {
-  const page = await openPage(ctx, `${stack.url}/404.html`);
   const fragment = readFileSync(join(site, 'src/guide/chinese-checkers.html'), 'utf8');
-  const boards = [...fragment.matchAll(/<div data-practice="[\w-]+">.*?<\/div>/gs)].map((m) => m[0]).join('\n');
-  assert.equal((boards.match(/data-practice=/g) || []).length, 4, 'the guide mounts four boards');
+  assert.equal((fragment.match(/data-practice=/g) || []).length, 4, 'the guide mounts four boards');
   assert.match(fragment, /<script type="module" src="\/assets\/practice\.js"><\/script>/);
+  const page = await openPage(ctx, `${stack.url}/chinese-checkers/`);
+  assert.equal(await page.evaluate(() => document.body.dataset.game), 'chinese-checkers');
   const module = readdirSync(join(site, 'dist/assets')).find((f) => /^practice-[A-Z0-9]{8}\.js$/.test(f));
-  await page.evaluate(async ([html, src]) => {
-    const main = document.createElement('main');
-    main.className = 'guide';
-    main.innerHTML = html;
-    document.body.replaceChildren(main);
-    await import(src);
-  }, [boards, `/assets/${module}`]);
+  assert.equal(await page.locator(`#guide script[src="/assets/${module}"]`).count(), 1, 'the page loads the built practice module');
+  assert.equal(await page.locator('#guide [data-practice]').count(), 4);
+  // every board drawn (its points are buttons the module makes), and the game part above
+  // settled (the engine's menu, the 3D board loaded after the first paint), so the layout no
+  // longer moves under a click
+  await page.waitForFunction(() => [...document.querySelectorAll('#guide [data-practice]')].every((b) => b.querySelector('[data-point]')), null, { timeout: 30000 });
+  await engineReady(page);
+  await page.waitForFunction(() => document.body.dataset.scene === 'ready', null, { timeout: 30000 });
   return page;
 }
 const status = (page, id) => page.locator(`[data-practice="${id}"] .practice-status`);

@@ -1,6 +1,7 @@
 // The star-board pages (issue 14; seeds 000, 002, 004) played by headless Chromium: on each
 // page a game against the AI by canvas clicks and by the button panel with the keyboard; a
-// multi-jump by tapping its end and another route chosen by tapping its middle hole (touch);
+// multi-jump by tapping its end and another route chosen by tapping its middle hole (touch)
+// or by Shift+clicking it (mouse);
 // refusals with their messages (unreachable, the other side's piece, diamond-kr's move that
 // would hand the opponent the win); the page without WebGL; diamond-kr's remembered piece
 // count, two-press resign, result screen and share action; diamond with three browsers
@@ -127,6 +128,84 @@ test('chinese-checkers: a multi-jump by tapping its end, the route recorded; ano
   await tctx.close();
 });
 
+// a mouse chooses another route too (seed 004: where two routes branch either may be chosen):
+// Shift+click on a middle landing makes it a waypoint, a click on the end plays through it;
+// a plain click still plays the fewest-jump route at once (seed 000). diamond-kr keeps seed
+// 002's taps: a middle hole clicked, with Shift or not, is where the piece stops.
+test('mouse routes: Shift+click on a middle hole, then the end (chinese-checkers, diamond); diamond-kr stops there', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  for (const game of ['chinese-checkers', 'diamond', 'diamond-kr']) {
+    const page = await openPage(ctx, `${stack.url}/${game}/`);
+    await withShots(`star-mouse-route-${game}`, [page], async () => {
+      await engineReady(page);
+      const start = async () => {
+        await page.evaluate((g) => window.__madang.startFrom(g, '0 9.1/9.2,8.2,8.4,7.4 0 0', 'local'), game);
+        await page.waitForFunction(() => window.__madang.view.ply === 0 && window.__madang.view.fen.startsWith('0 9.1/') && window.__madang.view.moves.length > 0);
+        const from = await holeOf(page, '9.1');
+        await clickSquare(page, from);
+        await page.waitForFunction((f) => window.__madang.sel && window.__madang.sel.from === f, from);
+      };
+      const shiftClick = async (name) => {
+        await page.keyboard.down('Shift');
+        await clickSquare(page, await holeOf(page, name));
+        await page.keyboard.up('Shift');
+      };
+      const played = async () => {
+        await page.waitForFunction(() => window.__madang.view.ply === 1);
+        const text = (await view(page)).history[0].text;
+        return text;
+      };
+      if (game === 'diamond-kr') {
+        await start();
+        await shiftClick('9.3');
+        assert.equal(await played(), '9.1-9.3');
+        return;
+      }
+      for (const mid of ['9.3', '7.3']) {
+        await start();
+        await shiftClick(mid);
+        await page.waitForFunction(() => /거쳐 갈 점을 정했습니다/.test(document.getElementById('alert').textContent));
+        assert.equal((await view(page)).ply, 0, 'a Shift+click on a landing does not move');
+        assert.deepEqual(await page.evaluate(() => window.__madang.sel.via.map((h) => window.__madang.view.holes[h].name)), ['9.1', mid]);
+        await clickSquare(page, await holeOf(page, '7.5'));
+        assert.equal(await played(), `9.1-${mid}-7.5`);
+      }
+      // Shift+click on the waypoint again stops there; a plain click moves at once
+      await start();
+      await shiftClick('7.3');
+      await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.via);
+      await shiftClick('7.3');
+      assert.equal(await played(), '9.1-7.3');
+      await start();
+      await clickSquare(page, await holeOf(page, '9.3'));
+      assert.equal(await played(), '9.1-9.3');
+      assert.deepEqual(page.errors, []);
+    });
+    await page.close();
+  }
+  await ctx.close();
+});
+
+// the engine's first view (the player cards) and the 3D board after the first paint (lazy.js)
+// arrive without moving what is below them: the guide's place is the same before and after
+test('nothing moves when the engine and the 3D board arrive (layout shift)', async () => {
+  for (const game of ['chinese-checkers', 'diamond-kr', 'diamond']) {
+    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      const ctx = await stack.browser.newContext({ viewport: size });
+      const page = await openPage(ctx, `${stack.url}/${game}/`);
+      await withShots(`star-shift-${game}-${size.width}`, [page], async () => {
+        const top = () => page.evaluate(() => document.getElementById('guide').getBoundingClientRect().top + window.scrollY);
+        const before = await top();
+        await engineReady(page);
+        await page.waitForFunction(() => document.body.dataset.scene === 'ready' && document.querySelector('.player-card'));
+        const after = await top();
+        assert.ok(Math.abs(after - before) < 1, `${game} at ${size.width}px: the guide moved from ${before} to ${after}`);
+      });
+      await ctx.close();
+    }
+  }
+});
+
 test('refusals: an unreachable hole, the other side\'s piece, and diamond-kr\'s move that hands over the win', async () => {
   const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await openPage(ctx, `${stack.url}/diamond-kr/`);
@@ -164,6 +243,8 @@ test('without WebGL the page plays with the button panel alone', async () => {
   const page = await openPage(ctx, `${stack.url}/diamond/`);
   await withShots('star-nowebgl', [page], async () => {
     await startAI(page);
+    // the scene loads after the first paint (lazy.js); its failure shows the note
+    await page.waitForFunction(() => document.body.dataset.scene === 'ready');
     assert.equal(await page.isVisible('#no-webgl'), true);
     assert.equal(await page.isVisible('#board3d'), false);
     for (let i = 0; i < 2; i++) {

@@ -6,8 +6,7 @@
 // piece count, result screen with sharing and today's tally, chinese-checkers' strict-win
 // note). Which moves exist and their paths the engine says; this file matches taps to them.
 import { Shell } from '../shell.js';
-import { Scene } from '../scene.js';
-import { StarBoard } from '../boards/star.js';
+import { afterPaint } from '../lazy.js';
 import {
   TITLE, COLOURS, colourName, holeName, MSG, moveSentence, resultText,
 } from './text.js';
@@ -26,6 +25,7 @@ function storedPieces() {
 }
 
 let lastPointer = 'mouse';
+let lastShift = false; // Shift held at the last press on the board (a mouse's waypoint)
 const tally = new Map(); // today's tally of the open page (diamond-kr): colour or 'draw' → count
 const counted = new Set();
 
@@ -105,6 +105,23 @@ const movesFrom = (h) => shell.view.moves.filter((m) => !m.pass && m.from === h)
 
 /** Whether a tap previews first (touch on diamond and chinese-checkers, seed 000) or moves. */
 const previewFirst = () => lastPointer !== 'mouse' && shell.view.game !== 'diamond-kr';
+
+/** Whether a Shift+click on a jump's landing makes it a waypoint of the route (a mouse on
+ * diamond and chinese-checkers, where a plain click moves at once; seed 004: where two routes
+ * branch either may be chosen). diamond-kr keeps seed 002's taps. */
+const waypoints = () => lastPointer === 'mouse' && shell.view.game !== 'diamond-kr';
+
+/** The route of jump move m through the waypoints chosen so far (sel.via, from the start):
+ * the waypoints, then the fewest-jump continuation to m.to; m.path when there are none or the
+ * waypoints lead nowhere near it. */
+function routeOf(m) {
+  const via = shell.sel && shell.sel.via;
+  if (!via || !m.jumps) return m.path;
+  const w = via[via.length - 1];
+  if (w === m.to) return via;
+  const more = continuation(m.from, w, m.to, new Set(via));
+  return more ? [...via, ...more] : m.path;
+}
 
 /** The jump continuation from hole a to hole b for the piece lifted from `from` (ordinary
  * pieces jump one piece; a king a run of pieces with no king, seed 000), breadth first, not
@@ -198,8 +215,19 @@ function tap(h) {
       shell.render();
       return shell.say(MSG.previewAgain);
     }
+  } else if (lastShift && waypoints()) {
+    // Shift+click: a landing reached by jumps from the start or the last waypoint becomes
+    // a waypoint; the next plain click on a destination plays the route through them
+    const via = sel.via || [sel.from];
+    const more = h !== via[via.length - 1] && continuation(sel.from, via[via.length - 1], h, new Set(via));
+    if (more) {
+      sel.via = [...via, ...more];
+      shell.render();
+      return shell.say(MSG.waypoint);
+    }
+    if (m) return playPath(m, routeOf(m));
   } else if (m) {
-    return playPath(m, m.path);
+    return playPath(m, routeOf(m));
   }
   // not a destination: the engine says why (a move completing another's win has its code)
   const from = v.holes[sel.from].name;
@@ -232,8 +260,8 @@ function draw(v, o) {
     if (sel.preview) marks.hover = { path: sel.preview.path };
     else if (sel.hover != null) {
       const m = movesFrom(sel.from).find((x) => x.to === sel.hover);
-      if (m) marks.hover = { path: m.path };
-    }
+      if (m) marks.hover = { path: routeOf(m) };
+    } else if (sel.via) marks.hover = { path: sel.via };
   }
   if (refusedHole != null) marks.refused = refusedHole;
   const kings = v.seatInfo.map((s) => s.king).filter((k) => k >= 0);
@@ -402,26 +430,36 @@ async function share() {
   shell.say(MSG.shared);
 }
 
-const scene = new Scene($('board3d'), (h) => shell.tap(h));
-const board = new StarBoard(scene);
+// three.js and the board after the first paint (lazy.js), as on the draughts page: the
+// page's text and button panel first. Without WebGL the scene fails and the panel plays alone.
+const canvas = $('board3d');
+let picker = null; // the real scene once loaded (hover picking needs its answer)
+const three = afterPaint(async () => {
+  const [{ Scene }, { StarBoard }] = await Promise.all([import('../scene.js'), import('../boards/star.js')]);
+  const real = new Scene(canvas, (h) => shell.tap(h));
+  if (real.failed) {
+    canvas.hidden = true;
+    $('view-buttons').hidden = true;
+    const n = $('no-webgl');
+    n.hidden = false;
+    n.textContent = MSG.noWebGL;
+  } else {
+    picker = real;
+  }
+  return { scene: real, board: new StarBoard(real) };
+});
+const scene = three.stand('scene');
+const board = three.stand('board');
 const shell = new Shell(page, scene);
 page.shell = shell;
 
-const canvas = $('board3d');
-canvas.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; });
+canvas.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; lastShift = e.shiftKey; });
 canvas.addEventListener('pointermove', (e) => {
-  if (e.pointerType !== 'mouse' || !shell.sel || !shell.myTurn() || shell.sel.preview) return;
-  const h = scene.pick(e.clientX, e.clientY);
+  if (!picker || e.pointerType !== 'mouse' || !shell.sel || !shell.myTurn() || shell.sel.preview) return;
+  const h = picker.pick(e.clientX, e.clientY);
   const to = h != null && movesFrom(shell.sel.from).some((m) => m.to === h) ? h : null;
   if (to !== shell.sel.hover) { shell.sel.hover = to; shell.render(); }
 });
-if (scene.failed) {
-  canvas.hidden = true;
-  $('view-buttons').hidden = true;
-  const n = $('no-webgl');
-  n.hidden = false;
-  n.textContent = MSG.noWebGL;
-}
 
 const passMove = () => {
   const m = shell.view && shell.view.moves.find((x) => x.pass);
