@@ -49,7 +49,6 @@ package rules
 
 import (
 	"errors"
-	"sort"
 	"strconv"
 )
 
@@ -266,7 +265,12 @@ func ParseRoute(s State, text string) (Move, string, error) {
 	return m, m.String(), nil
 }
 
-var registry = map[string]Game{}
+var (
+	registry = map[string]Game{}
+	// ids are the registry's keys in sorted order, kept so by Register (a sort call here
+	// would link a generic sort of strings, ~5 KB brotli, into every WebAssembly module).
+	ids []string
+)
 
 // Register adds a game to the registry; game packages call it from init. It panics on a
 // duplicate id, which is a programming error, never input.
@@ -275,6 +279,13 @@ func Register(g Game) {
 		panic("rules: game registered twice: " + g.ID())
 	}
 	registry[g.ID()] = g
+	i := len(ids)
+	for i > 0 && ids[i-1] > g.ID() {
+		i--
+	}
+	ids = append(ids, "")
+	copy(ids[i+1:], ids[i:])
+	ids[i] = g.ID()
 }
 
 // Lookup finds a registered game by id.
@@ -285,12 +296,7 @@ func Lookup(id string) (Game, bool) {
 
 // IDs lists the registered game ids in sorted order.
 func IDs() []string {
-	ids := make([]string, 0, len(registry))
-	for id := range registry {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
+	return append([]string(nil), ids...)
 }
 
 // Replay plays texts from s in order with PlayText: dice text ("5-3") where the state is in

@@ -123,3 +123,32 @@ func TestMoveErrorText(t *testing.T) {
 		t.Fatal("MoveError does not unwrap to its kind")
 	}
 }
+
+// namedNim is nim under another id, to register games out of order.
+type namedNim struct {
+	nim
+	id string
+}
+
+func (n namedNim) ID() string { return n.id }
+
+// IDs lists every registered id once in sorted order, whatever order they were registered
+// in, and a caller's change to the list leaves the registry's alone.
+func TestIDsSorted(t *testing.T) {
+	for _, id := range []string{"test-ids-m", "test-ids-z", "test-ids-a", "test-ids-q"} {
+		Register(namedNim{id: id})
+	}
+	ids := IDs()
+	if len(ids) != len(registry) {
+		t.Fatalf("IDs() = %v, registry has %d", ids, len(registry))
+	}
+	for i, id := range ids {
+		if _, ok := registry[id]; !ok || i > 0 && ids[i-1] >= id {
+			t.Fatalf("IDs() = %v: not the registry's ids in sorted order", ids)
+		}
+	}
+	ids[0] = "zzz"
+	if IDs()[0] == "zzz" {
+		t.Error("IDs() shares its list with the registry")
+	}
+}

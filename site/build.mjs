@@ -41,6 +41,15 @@ const assets = join(out, 'assets');
  * without one the build writes a generic sentence from the title. */
 const FAMILIES = {
   draughts: {
+    // files the engine worker fetches beside its module and hands to the engine (op
+    // engineFile): the learned weights and opening books, kept out of the module (issue 18
+    // item 7); [game, kind, path from the repository root]
+    engineFiles: [
+      ['checkers', 'weights', 'ai/draughts/weights/checkers.bin'],
+      ['checkers', 'book', 'ai/draughts/book/checkers.txt'],
+      ['draughts', 'weights', 'ai/draughts/weights/draughts.bin'],
+      ['draughts', 'book', 'ai/draughts/book/draughts.txt'],
+    ],
     games: [
       ['checkers', '체커', '영미식 체커(8×8)를 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크를 보내 친구와 온라인으로 겨룹니다.'],
       ['draughts', '국제식 드래프트', '국제식 드래프트(10×10)를 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크를 보내 친구와 온라인으로 겨룹니다.'],
@@ -164,6 +173,17 @@ for (const family of Object.keys(FAMILIES)) {
   mkdirSync(join(assets, dir));
   for (const [f, b] of Object.entries(files)) writeFileSync(join(assets, dir, f), b);
   engines[family] = { worker: `/assets/${dir}/worker.js`, wasm: `/assets/${dir}/madang.wasm` };
+  // the engine's files: assets/engine-files/<game>-<kind>-<HASH>.<ext>, each cached on its
+  // own (a new module does not fetch unchanged weights again), named to the page as
+  // data-engine-files="<game>:<kind>:<url>,..." and passed on in the worker's query string
+  const efiles = (FAMILIES[family].engineFiles || []).map(([game, kind, path]) => {
+    const b = readFileSync(join(root, '..', path));
+    const name = `engine-files/${game}-${kind}-${hash(b)}${path.slice(path.lastIndexOf('.'))}`;
+    mkdirSync(join(assets, 'engine-files'), { recursive: true });
+    writeFileSync(join(assets, name), b);
+    return `${game}:${kind}:/assets/${name}`;
+  });
+  engines[family].files = efiles.length ? ` data-engine-files="${efiles.join(',')}"` : '';
   // a family's game-record module (<family>-records.wasm), when it has one: its own worker
   // folder, named to the page as data-records-worker and data-records-wasm
   const rec = modules.get(`${family}-records`);
@@ -232,7 +252,7 @@ function guide(id) {
 for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(readFileSync(join(src, f), 'utf8')));
 for (const [family, { games, html }] of Object.entries(FAMILIES)) {
   const page = withTurnText(link(readFileSync(join(src, html), 'utf8')))
-    .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].records || ''} `);
+    .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].files}${engines[family].records || ''} `);
   for (const [id, title, text] of games) {
     mkdirSync(join(out, id), { recursive: true });
     const g = guide(id);
@@ -244,7 +264,7 @@ for (const [family, { games, html }] of Object.entries(FAMILIES)) {
 
 // compressed copies of everything a server sends
 // (the fonts too, although woff2 gains little: one rule for every file a server sends)
-const packable = /\.(html|js|css|wasm|json|svg|txt|woff2?)$/;
+const packable = /\.(html|js|css|wasm|json|svg|txt|bin|woff2?)$/;
 for (const p of walk(out)) {
   if (!packable.test(p)) continue;
   const b = readFileSync(p);

@@ -86,3 +86,56 @@ func TestBuildBook(t *testing.T) {
 		t.Errorf("%d positions, want the start and its %d children", b.Len(), len(ms))
 	}
 }
+
+// LoadWeights and LoadBook (the browser's worker hands the fetched files over with them):
+// a variant made without files plays with the hand-made evaluation and no book; the files
+// give it the book, the shipped weights as Trained and, in checkers only, as its
+// evaluation; a bad file is refused and changes nothing.
+func TestLoadWeightsAndBook(t *testing.T) {
+	for _, c := range []struct {
+		v             *Variant
+		weights, book []byte
+		learned       bool
+	}{
+		{Checkers, shippedCheckers, bookCheckers, true},
+		{Draughts, shippedDraughts, bookDraughts, false},
+	} {
+		v := newVariant(c.v.R, nil, nil, c.learned)
+		start := v.Start()
+		if v.Weights() != nil || v.Trained() != nil || v.Book() != nil {
+			t.Fatalf("%s: a variant without files has weights or a book", v.ID)
+		}
+		if err := v.LoadWeights([]byte("MDEVAL2\nnot weights")); !errors.Is(err, ErrWeights) || v.Trained() != nil {
+			t.Errorf("%s: bad weights: %v", v.ID, err)
+		}
+		if err := v.LoadBook([]byte("W:W31-50:B1-20 20-25\n")); !errors.Is(err, ErrNotation) || v.Book() != nil {
+			t.Errorf("%s: bad book: %v", v.ID, err)
+		}
+		if err := v.LoadWeights(c.weights); err != nil || v.Trained() == nil {
+			t.Fatalf("%s: shipped weights: %v", v.ID, err)
+		}
+		if (v.Weights() != nil) != c.learned || c.learned && v.Weights() != v.Trained() {
+			t.Errorf("%s: evaluates with the weights: %v, want %v", v.ID, v.Weights() != nil, c.learned)
+		}
+		p, err := v.ParseFEN("W:W21-24,27:B1-12")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c.v.Evaluate(&p) // the embedded files' variant
+		if got := v.Evaluate(&p); got != want {
+			t.Errorf("%s: evaluates %d with the loaded files, the shipped variant %d", v.ID, got, want)
+		}
+		if c.learned && v.WithWeights(nil).Evaluate(&p) == want {
+			t.Errorf("%s: the learned and hand-made evaluations agree on %s: the test shows nothing", v.ID, "W:W21-24,27:B1-12")
+		}
+		if err := v.LoadBook(c.book); err != nil || v.Book().Len() != c.v.Book().Len() {
+			t.Fatalf("%s: shipped book: %v", v.ID, err)
+		}
+		if len(v.Book().Moves(&start)) == 0 {
+			t.Errorf("%s: the loaded book lacks the start", v.ID)
+		}
+		if err := v.LoadBook(nil); err != nil || v.Book() != nil {
+			t.Errorf("%s: an empty book: %v, %d positions", v.ID, err, v.Book().Len())
+		}
+	}
+}

@@ -1,4 +1,9 @@
+//go:build !js
+
 package draughts
+
+// The native build (command line, server) embeds the shipped files; the browser's build
+// loads them separately (shipped_js.go).
 
 import _ "embed"
 

@@ -27,24 +27,56 @@ type Variant struct {
 	lw          *Weights // the tables the variant evaluates with; nil: the hand-made evaluation
 	trained     *Weights // the shipped tables (used or not)
 	book        *Book    // the advanced level's opening book; nil: none
+	learned     bool     // evaluates with its shipped weights once they are loaded
 }
 
-// newVariant makes the variant of r with its shipped weights and book; learned says
-// whether it evaluates with the weights (else they are only loaded, for Trained).
+// newVariant makes the variant of r with its shipped weights and book (nil in the browser's
+// build: the worker hands them over later, LoadWeights and LoadBook); learned says whether
+// it evaluates with the weights (else they are only loaded, for Trained).
 func newVariant(r *rd.Rules, shipped, book []byte, learned bool) *Variant {
-	v := &Variant{ID: r.ID, R: r, Size: r.Size, FlyingKings: r.FlyingKings, DrawPlies: r.QuietPlies}
+	v := &Variant{ID: r.ID, R: r, Size: r.Size, FlyingKings: r.FlyingKings, DrawPlies: r.QuietPlies, learned: learned}
 	v.ev = newEvalTables(v)
 	v.pt = newPatternTables(v)
-	if w, err := v.UnmarshalWeights(shipped); err == nil {
-		v.trained = w
-		if learned {
-			v.lw = w
-		}
-	}
-	if b, err := v.ParseBook(book); err == nil && b.Len() > 0 {
-		v.book = b
-	}
+	// A file that does not load leaves the hand-made evaluation, or no book (the shipped
+	// files' tests fail then; the browser's build has none until the worker loads them).
+	_ = v.LoadWeights(shipped)
+	_ = v.LoadBook(book)
 	return v
+}
+
+// LoadWeights gives v its shipped learned weights from the bytes of a weights file
+// (weights/<id>.bin, Marshal's format): v keeps them as Trained and, when it evaluates with
+// the learned evaluation (checkers), evaluates with them from now on. The native build
+// calls it with the embedded file; the browser's worker fetches the file and hands it over
+// (site/wasm/jsapi, op "data"). Not safe while a search of v runs. Errors: ErrWeights (as
+// UnmarshalWeights), and v is left as it was.
+func (v *Variant) LoadWeights(data []byte) error {
+	w, err := v.UnmarshalWeights(data)
+	if err != nil {
+		return err
+	}
+	v.trained = w
+	if v.learned {
+		v.lw = w
+	}
+	return nil
+}
+
+// LoadBook gives v the opening book of the advanced level from the bytes of a book file
+// (book/<id>.txt, ParseBook's format); a book without positions means none. As
+// LoadWeights, the native build calls it with the embedded file and the browser's worker
+// with the fetched one; not safe while v plays. Errors wrap ErrNotation (as ParseBook), and
+// v is left as it was.
+func (v *Variant) LoadBook(data []byte) error {
+	b, err := v.ParseBook(data)
+	if err != nil {
+		return err
+	}
+	if b.Len() == 0 {
+		b = nil
+	}
+	v.book = b
+	return nil
 }
 
 // Checkers is English/American checkers as WCDF rules it (seed 001).

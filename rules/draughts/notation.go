@@ -2,7 +2,6 @@ package draughts
 
 import (
 	"math/bits"
-	"slices"
 	"strings"
 
 	"madang/rules"
@@ -151,7 +150,13 @@ func (p Position) ParseMove(text string) (Move, error) {
 	for i, m := range found {
 		cands[i] = p.MoveText(m)
 	}
-	slices.Sort(cands)
+	// (sorted by insertion: a few texts; slices.Sort would link a generic sort of strings
+	// into the WebAssembly module)
+	for i := 1; i < len(cands); i++ {
+		for j := i; j > 0 && cands[j] < cands[j-1]; j-- {
+			cands[j], cands[j-1] = cands[j-1], cands[j]
+		}
+	}
 	return Move{}, &rules.MoveError{Text: text, Err: rules.ErrAmbiguous,
 		Detail:     "several legal moves go from " + itoa(int(sqs[0])) + " to " + itoa(int(sqs[len(sqs)-1])) + "; give the landing squares",
 		Candidates: cands}

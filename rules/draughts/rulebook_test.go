@@ -134,6 +134,9 @@ func TestSameFromToTwoMoves(t *testing.T) {
 	if !errors.Is(err, rules.ErrAmbiguous) || !errors.As(err, &me) || len(me.Candidates) != 2 {
 		t.Fatalf("4x15: %v, want ErrAmbiguous naming two candidates", err)
 	}
+	if me.Candidates[0] >= me.Candidates[1] {
+		t.Errorf("candidates %q, want them in sorted order", me.Candidates)
+	}
 	for _, m := range ms {
 		got, err := s.ParseMove(m.String())
 		if err != nil || got != m {

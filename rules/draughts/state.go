@@ -1,11 +1,8 @@
 package draughts
 
 import (
-	"cmp"
 	"math/bits"
-	"slices"
 	"strconv"
-	"strings"
 
 	"madang/rules"
 )
@@ -300,6 +297,31 @@ func (s *State) updateEndgame(prev rules.Reason, limit int) {
 	s.endRule, s.endLimit = prev, limit
 }
 
+// sortMoves sorts ms by from square, then to square, then text. An insertion sort: the
+// generator lists moves nearly in that order already (layout bits ascend with the square
+// numbers), and slices.SortFunc would link a generic sort (~3 KB brotli) into the draughts
+// WebAssembly module.
+func sortMoves(r *Rules, ms []TextMove) {
+	before := func(a, b *TextMove) bool {
+		af, bf := r.sqOf[a.Move.from], r.sqOf[b.Move.from]
+		if af != bf {
+			return af < bf
+		}
+		if at, bt := r.sqOf[a.Move.to], r.sqOf[b.Move.to]; at != bt {
+			return at < bt
+		}
+		return a.Text < b.Text
+	}
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		j := i
+		for ; j > 0 && before(&m, &ms[j-1]); j-- {
+			ms[j] = ms[j-1]
+		}
+		ms[j] = m
+	}
+}
+
 // loneKing reports whether one side has a single king and nothing else.
 func loneKing(p Position) bool {
 	for s := 0; s < 2; s++ {
@@ -320,15 +342,7 @@ func (s *State) finish() {
 		s.moves[i] = TextMove{Move: m, Text: s.pos.MoveText(m)}
 	}
 	r := s.pos.Rules()
-	slices.SortFunc(s.moves, func(a, b TextMove) int {
-		if c := cmp.Compare(r.sqOf[a.Move.from], r.sqOf[b.Move.from]); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(r.sqOf[a.Move.to], r.sqOf[b.Move.to]); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Text, b.Text)
-	})
+	sortMoves(r, s.moves)
 	me := s.pos.Side()
 	switch {
 	case len(s.moves) == 0:

@@ -1,7 +1,6 @@
 package halma
 
 import (
-	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -119,12 +118,39 @@ func (s *State) finish() {
 	var l MoveList
 	s.pos.Generate(&l)
 	s.moves = slices.Clone(l.Slice())
-	slices.SortFunc(s.moves, func(a, b Move) int {
-		if c := cmp.Compare(a.From, b.From); c != 0 {
-			return c
+	sortMoves(s.moves)
+}
+
+// moveBefore orders moves by from then to hole.
+func moveBefore(a, b Move) bool { return a.From < b.From || a.From == b.From && a.To < b.To }
+
+// sortMoves sorts ms by from then to (moveBefore). An insertion sort: the generator lists
+// the moves by ascending from hole already, so each move moves only within its piece's
+// few moves; and slices.SortFunc would link a generic sort of Moves (~4 KB brotli) into
+// the star games' WebAssembly module.
+func sortMoves(ms []Move) {
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		j := i
+		for ; j > 0 && moveBefore(m, ms[j-1]); j-- {
+			ms[j] = ms[j-1]
 		}
-		return cmp.Compare(a.To, b.To)
-	})
+		ms[j] = m
+	}
+}
+
+// legal tells whether m is one of the state's moves (binary search: they are sorted).
+func (s *State) legal(m Move) bool {
+	lo, hi := 0, len(s.moves)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if moveBefore(s.moves[mid], m) {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo < len(s.moves) && s.moves[lo] == m
 }
 
 // Position is the state's position.
@@ -209,12 +235,7 @@ func (s *State) PlayMove(m Move) (*State, error) {
 	if s.outcome.Over() {
 		return nil, rules.ErrOver
 	}
-	if _, ok := slices.BinarySearchFunc(s.moves, m, func(a, b Move) int {
-		if c := cmp.Compare(a.From, b.From); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.To, b.To)
-	}); !ok {
+	if !s.legal(m) {
 		return nil, moveError(m.String(), rules.ErrIllegal, "not a legal move in this position")
 	}
 	n := &State{pos: s.pos.Apply(m), ply: s.ply + 1}
@@ -271,12 +292,7 @@ func (s *State) Path(m Move) []Hole {
 	if s.outcome.Over() || m == Pass {
 		return nil
 	}
-	if _, ok := slices.BinarySearchFunc(s.moves, m, func(a, b Move) int {
-		if c := cmp.Compare(a.From, b.From); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.To, b.To)
-	}); !ok {
+	if !s.legal(m) {
 		return nil
 	}
 	return s.pos.path(m) // legal: one of the state's moves

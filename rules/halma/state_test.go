@@ -3,6 +3,7 @@ package halma
 import (
 	"errors"
 	"maps"
+	"math/rand/v2"
 	"testing"
 
 	"madang/rules"
@@ -158,4 +159,52 @@ func TestHash(t *testing.T) {
 		}
 		seen[p.Hash()] = k
 	})
+}
+
+// The state's moves are the generator's, each once, sorted by from then to hole; every one
+// plays and has a path, and a move not among them is refused (State.legal's binary search),
+// along seeded random games of each ruleset.
+func TestStateMovesSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 7))
+	for _, c := range []struct {
+		id   string
+		opts rules.Options
+	}{{"chinese-checkers", nil}, {"diamond-kr", rules.Options{"pieces": 15}}, {"diamond", rules.Options{"players": 3}}} {
+		g, _ := rules.Lookup(c.id)
+		st, err := g.New(c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 60 && !st.Outcome().Over(); ply++ {
+			s, _ := AsState(st)
+			ms := s.moves
+			var l MoveList
+			p := s.Position()
+			p.Generate(&l)
+			want := map[Move]bool{}
+			for _, m := range l.Slice() {
+				want[m] = true
+			}
+			if len(ms) != len(want) {
+				t.Fatalf("%s ply %d: %d moves, the generator %d", c.id, ply, len(ms), len(want))
+			}
+			for i, m := range ms {
+				if !want[m] || i > 0 && !moveBefore(ms[i-1], m) {
+					t.Fatalf("%s ply %d: moves %v not the generator's in from/to order", c.id, ply, ms)
+				}
+				if !s.legal(m) || s.Path(m) == nil {
+					t.Fatalf("%s ply %d: %v not found", c.id, ply, m)
+				}
+			}
+			for _, m := range []Move{{ms[0].From, ms[0].From}, {NoHole, NoHole}, {Hole(NumHoles - 1), 0}} {
+				if !want[m] && s.legal(m) {
+					t.Fatalf("%s ply %d: %v taken for legal", c.id, ply, m)
+				}
+			}
+			st, err = st.Play(ms[rng.IntN(len(ms))])
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }

@@ -12,7 +12,10 @@ export function workerURL(family, doc = globalThis.document) {
   const d = (doc && doc.body && doc.body.dataset) || {};
   const worker = d.worker || '/assets/worker.js';
   const wasm = d.wasm || `${family}/madang.wasm`;
-  return `${worker}?wasm=${encodeURIComponent(wasm)}`;
+  // the engine's files (data-engine-files="<game>:<kind>:<url>,...": the draughts weights and
+  // books), which the worker fetches and hands to the engine
+  const files = d.engineFiles ? `&files=${encodeURIComponent(d.engineFiles)}` : '';
+  return `${worker}?wasm=${encodeURIComponent(wasm)}${files}`;
 }
 
 export class Engine {

@@ -20,10 +20,39 @@ const ready = new Promise((resolve, reject) => {
   load.then((r) => go.run(r.instance)).catch(reject);
 });
 
+// The engine's files (`&files=<game>:<kind>:<url>,...`, the draughts family's learned weights
+// and opening books): fetched at once, beside the module, and each handed to the engine (op
+// engineFile) as soon as both it and the module are there, always before the next request is
+// answered. Until then, or when one fails, the engine plays without it (the hand-made
+// evaluation, no book).
+let started = false;
+const files = (here.searchParams.get('files') || '').split(',').filter(Boolean).map((f) => {
+  const [game, kind, ...url] = f.split(':');
+  const file = { game, kind, bytes: null, given: false };
+  fetch(new URL(url.join(':'), here))
+    .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${r.status}`))))
+    .then((b) => { file.bytes = new Uint8Array(b); giveFiles(); })
+    .catch(() => { file.given = true; });
+  return file;
+});
+function giveFiles() {
+  if (!started) return;
+  for (const f of files) {
+    if (f.given || !f.bytes) continue;
+    f.given = true;
+    try {
+      self.madangHandle({ op: 'engineFile', game: f.game, kind: f.kind, bytes: f.bytes });
+    } catch (err) { /* the engine plays without it */ }
+  }
+}
+ready.then(() => { started = true; giveFiles(); }, () => {});
+
 self.onmessage = async (e) => {
   const { id, ...req } = e.data;
   try {
     await ready;
+    started = true;
+    giveFiles();
     const answer = self.madangHandle(req);
     self.postMessage({ id, ...answer });
   } catch (err) {

@@ -8,6 +8,7 @@ package draughtsview
 import (
 	"strings"
 
+	ad "madang/ai/draughts"
 	"madang/rules"
 	"madang/rules/draughts"
 	"madang/site/wasm/session"
@@ -26,9 +27,31 @@ const (
 type Family struct{}
 
 var (
-	_ session.Family     = Family{}
-	_ session.DrawOffers = Family{}
+	_ session.Family      = Family{}
+	_ session.DrawOffers  = Family{}
+	_ session.EngineFiles = Family{}
 )
+
+// LoadEngineFile implements session.EngineFiles: kind "weights" is the learned evaluation's
+// weights (ai/draughts/weights/<game>.bin; checkers evaluates with them, draughts keeps them
+// unused as the native build does), "book" the advanced level's opening book
+// (ai/draughts/book/<game>.txt). The WebAssembly build embeds neither: until the worker
+// hands them over the engine plays with the hand-made evaluation and no book. Errors:
+// session.ErrNoFile for another kind or game, ai/draughts.ErrWeights or ErrNotation for a
+// bad file.
+func (Family) LoadEngineFile(gameID, kind string, data []byte) error {
+	v, ok := ad.VariantByID(gameID)
+	if !ok {
+		return session.ErrNoFile
+	}
+	switch kind {
+	case "weights":
+		return v.LoadWeights(data)
+	case "book":
+		return v.LoadBook(data)
+	}
+	return session.ErrNoFile
+}
 
 // Games implements session.Family.
 func (Family) Games() []string { return []string{"checkers", "draughts"} }

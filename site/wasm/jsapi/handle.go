@@ -28,10 +28,15 @@
 //	                                                 {analysis: {over, outcome, toMove, score, best,
 //	                                                 text, move, depth, nodes}}; the session's own
 //	                                                 game is untouched
+//	{op: "engineFile", game, kind, bytes}            hand the engine of game a file the worker
+//	                                                 fetched (bytes: a Uint8Array), e.g. kind
+//	                                                 "weights" or "book" of the draughts family
+//	                                                 (session.EngineFiles): {ok: true}
 //
-// export, import and analyse need no game started. export and import are answered only by a
-// records module (ServeRecords, HandleRecords), analyse only by a module that adds the op
-// Analyse (Serve's ops, HandleOps); elsewhere they are bad-message.
+// export, import, analyse and engineFile need no game started. export and import are
+// answered only by a records module (ServeRecords, HandleRecords), analyse and engineFile
+// only by a module that adds the ops Analyse and EngineFile (Serve's ops, HandleOps);
+// elsewhere they are bad-message.
 //
 // Every answer is {ok: true, view, choice?, dice?} or {ok: false, error: code, detail}; the
 // view is session.Session.View with the family's fields. Codes: bad-message, illegal-move,
@@ -70,8 +75,9 @@ type Request struct {
 	Tags     [][2]string // export: header tags in order
 	Status   string      // export: "win", "draw" or anything else for a game going on
 	Winner   int         // export: the winning seat; -1: absent
-	Data     []byte      // import: the file's bytes (else Text)
+	Data     []byte      // import: the file's bytes (else Text); engineFile: the file
 	Ms       int         // analyse: the search time in milliseconds
+	Kind     string      // engineFile: which file
 }
 
 // NewRequest is a request of op with every number at its default.
@@ -149,6 +155,15 @@ type Op struct {
 
 // Analyse is the op "analyse" (the engine's score of a position), for modules with an AI.
 var Analyse = Op{Name: "analyse", Do: analyse}
+
+// EngineFile is the op "engineFile" (a file the worker fetched for the engine: the draughts
+// family's weights and books), for modules whose family takes engine files.
+var EngineFile = Op{Name: "engineFile", Do: func(s *session.Session, r Request) map[string]any {
+	if err := s.LoadEngineFile(r.Game, r.Kind, r.Data); err != nil {
+		return Fail(err)
+	}
+	return map[string]any{"ok": true}
+}}
 
 // HandleOps answers r with the op of ops named r.Op, else with Handle. It never panics.
 func HandleOps(s *session.Session, r Request, ops []Op) (answer map[string]any) {
@@ -233,7 +248,7 @@ func analyse(s *session.Session, r Request) map[string]any {
 func Fail(err error) map[string]any {
 	code := "error"
 	switch {
-	case errors.Is(err, ErrBadMessage), errors.Is(err, session.ErrPlies):
+	case errors.Is(err, ErrBadMessage), errors.Is(err, session.ErrPlies), errors.Is(err, session.ErrNoFile):
 		code = "bad-message"
 	case errors.Is(err, rules.ErrIllegal), errors.Is(err, session.ErrBadIndex):
 		code = "illegal-move"

@@ -62,6 +62,11 @@ func decode(v js.Value) Request {
 	r.ToSeat = num(v, "toSeat", r.ToSeat)
 	r.Seat = num(v, "seat", r.Seat)
 	r.Ms = num(v, "ms", 0)
+	r.Kind = str(v, "kind")
+	if b := v.Get("bytes"); b.Type() == js.TypeObject && b.InstanceOf(js.Global().Get("Uint8Array")) {
+		r.Data = make([]byte, b.Get("length").Int())
+		js.CopyBytesToGo(r.Data, b)
+	}
 	if f := v.Get("seed"); f.Type() == js.TypeNumber {
 		r.Seed = int64(f.Float())
 		r.DiceSeed = uint64(r.Seed)
@@ -90,15 +95,11 @@ func decode(v js.Value) Request {
 	return r
 }
 
-// decodeRecords reads the fields of export and import: winner, status, bytes (a Uint8Array)
-// and tags ([[name, value]]); entries of the wrong type count as absent.
+// decodeRecords reads the fields of export and import beside decode's (bytes): winner,
+// status and tags ([[name, value]]); entries of the wrong type count as absent.
 func decodeRecords(v js.Value, r *Request) {
 	r.Winner = num(v, "winner", r.Winner)
 	r.Status = str(v, "status")
-	if b := v.Get("bytes"); b.Type() == js.TypeObject && b.InstanceOf(js.Global().Get("Uint8Array")) {
-		r.Data = make([]byte, b.Get("length").Int())
-		js.CopyBytesToGo(r.Data, b)
-	}
 	if ts := v.Get("tags"); ts.Type() == js.TypeObject {
 		for i := 0; i < ts.Length(); i++ {
 			if t := ts.Index(i); t.Type() == js.TypeObject && t.Length() == 2 &&

@@ -39,3 +39,14 @@ type DrawOffers interface {
 type Routes interface {
 	Route(st rules.State, m rules.Move, route string, view map[string]any)
 }
+
+// EngineFiles is implemented by families whose engine takes files the worker fetches after
+// the module has started (the draughts family's learned weights and opening books: issue 18
+// item 7 keeps them out of the module). Until a file arrives, or when it fails, the engine
+// plays without it.
+type EngineFiles interface {
+	// LoadEngineFile hands the engine the file kind (e.g. "weights", "book") of gameID, one of
+	// the family's games. Errors: ErrNoFile for a kind the game has no use for, or the
+	// engine's own error for a bad file (the engine then keeps what it had).
+	LoadEngineFile(gameID, kind string, data []byte) error
+}
