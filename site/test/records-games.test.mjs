@@ -1,0 +1,64 @@
+// Game records on the backgammon page (issue 19): a game played on the page, downloaded as
+// GNU Backgammon's .mat and imported again gives the same rolls, plays and result.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startStack, withShots, openPage, engineReady, view } from './harness.mjs';
+
+let stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+test('backgammon: a game played on the page, downloaded as .mat and imported again', async () => {
+  const ctx = await stack.browser.newContext({ acceptDownloads: true });
+  const page = await openPage(ctx, `${stack.url}/backgammon/`);
+  await withShots('records-roundtrip-backgammon', [page], async () => {
+    await engineReady(page);
+    await page.click('[data-mode=local]');
+    // rolls and plays on this device until six plays are made
+    let plays = 0;
+    while (plays < 6) {
+      const v = await view(page);
+      if (v.phase === 'roll') await page.click('#roll');
+      else {
+        await page.click('#moves button >> nth=0');
+        plays++;
+      }
+      await page.waitForFunction((p) => window.__madang.view.ply > p, v.ply);
+    }
+    await page.click('#resign');
+    await page.click('#resign');
+    await page.waitForFunction(() => window.__madang.view.outcome.status === 'win');
+    const v = await view(page);
+    // a .mat holds no opening tie: the record's log is the game's without them
+    const texts = v.history.filter((e) => !(e.opening && e.text[0] === e.text[2])).map((e) => e.text);
+    const p = Math.max(1, v.outcome.points || 1);
+    const token = v.outcome.winner === 0 ? `${p}-0` : `0-${p}`;
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#rec-download')]);
+    assert.match(dl.suggestedFilename(), /^madang-backgammon-\d{8}\.mat$/);
+    const text = readFileSync(await dl.path(), 'utf8');
+    assert.match(text, /; \[EventDate "\d{4}\.\d\d\.\d\d"\]/);
+    assert.match(text, /; \[Player 1 "/);
+    assert.match(text, / 0 point match\n\n Game 1\n/);
+    assert.match(text, new RegExp(`Wins ${p} point`));
+    await page.click('#back-to-menu');
+    await page.click('#rec-import summary');
+    await page.fill('#rec-text', text);
+    await page.click('#rec-read');
+    await page.waitForFunction(() => window.__madang.mode === 'review');
+    const rec = await page.evaluate(() => window.__madangRecords.rec);
+    assert.equal(rec.game, 'backgammon');
+    assert.deepEqual(rec.moves, texts);
+    assert.equal(rec.result, token);
+    assert.equal((await view(page)).ply, texts.length);
+    // stepping back goes roll by roll and play by play; the list names the entries
+    await page.click('#rec-first');
+    await page.waitForFunction(() => window.__madang.view.ply === 0);
+    await page.click('#rec-forward');
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    assert.match(await page.textContent('#rec-moves li:first-child button'), /주사위 \d-\d/);
+    assert.equal(await page.isVisible('#rec-analyse'), false, 'no engine view for backgammon yet');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
