@@ -13,7 +13,7 @@ WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT_DIR)/lib/wasm/wasm_exec.js $(GOR
 WASM_EXEC_BIN:= $(dir $(WASM_EXEC_JS))
 # One module per game family: site/wasm/cmd/<family> builds site/.build/<family>.wasm, served
 # as assets/<family>/madang.wasm (site/build.mjs) and loaded by worker.js?wasm=<family>/madang.wasm.
-SITE_WASM_FAMILIES := draughts backgammon halma draughts-records backgammon-records
+SITE_WASM_FAMILIES := draughts backgammon halma draughts-records backgammon-records halma-records
 SITE_WASM    := $(patsubst %,site/.build/%.wasm,$(SITE_WASM_FAMILIES))
 # 620,000 until issue 18; raised by 12,000 for the learned checkers/draughts evaluation in the
 # draughts module: its two weights files (9.6 KB brotli), the two opening books (1 KB) and

@@ -16,7 +16,7 @@
 //	{op: "undo", plies} | {op: "undo", toSeat}       undo by replaying from the start
 //	{op: "resign", seat} | {op: "acceptDraw"}
 //	{op: "ai", level, seed}                          the AI's choice for the side to move, not played
-//	{op: "export", game, fen?, moves, status?, winner?, tags?: [[name, value]]}
+//	{op: "export", game, fen?, options?, moves, status?, winner?, tags?: [[name, value]]}
 //	                                                 one game as a record file of the family's
 //	                                                 format: {text, format}; status "win"|"draw"
 //	                                                 (else ongoing), winner the winning seat
@@ -196,7 +196,7 @@ func HandleRecords(rec session.Records, r Request) (answer map[string]any) {
 	case "draw":
 		o = rules.Outcome{Status: rules.Draw, Winner: rules.NoSeat}
 	}
-	b, err := rec.ExportRecord(session.Record{Game: r.Game, Position: r.FEN, Moves: r.Moves, Outcome: o, Tags: r.Tags})
+	b, err := rec.ExportRecord(session.Record{Game: r.Game, Options: r.Options, Position: r.FEN, Moves: r.Moves, Outcome: o, Tags: r.Tags})
 	if err != nil {
 		return Fail(err)
 	}
