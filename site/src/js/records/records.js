@@ -190,7 +190,7 @@ export class Records {
   current() {
     const sh = this.shell;
     if (sh.mode === 'review' && this.rec) {
-      return { game: this.rec.game, fen: this.rec.fen, moves: this.rec.moves, outcome: this.hook.tokenOutcome(this.rec.result), tags: this.rec.tags };
+      return { game: this.rec.game, options: this.rec.options, fen: this.rec.fen, moves: this.rec.moves, outcome: this.hook.tokenOutcome(this.rec.result), tags: this.rec.tags, seats: this.rec.nseats };
     }
     const v = sh.view;
     if (!v) return null;
@@ -198,7 +198,7 @@ export class Records {
     const seats = sh.seats(v);
     const tags = [['Event', REC.event(sh.page.names(game).game || game)], ['Site', location.host || 'madang'], ['Date', today()]];
     for (let s = 0; s < seats; s++) tags.push([this.hook.seatTag(game, s), this.playerName(s)]);
-    return { game, fen: sh.startFen || '', moves: v.history.map((e) => e.text), outcome: v.outcome, tags };
+    return { game, options: sh.options, fen: sh.startFen || '', moves: v.history.map((e) => e.text), outcome: v.outcome, tags, seats };
   }
 
   /** A seat's player for the record: 나, AI with its level, a room's opponent, or the colour. */
@@ -215,7 +215,7 @@ export class Records {
     if (!g) return { ok: false, error: 'no-game' };
     const o = g.outcome || { status: 'ongoing' };
     return this.recordsEngine().ask('export', {
-      game: g.game, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, tags: g.tags,
+      game: g.game, options: g.options, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, tags: g.tags,
     });
   }
 
@@ -306,7 +306,7 @@ export class Records {
 
   fromImport(g) {
     return {
-      game: g.game, fen: g.fen, moves: g.moves, result: g.result || '*', tags: g.tags.map((t) => [t[0], t[1]]),
+      game: g.game, options: g.options, fen: g.fen, moves: g.moves, result: g.result || '*', tags: g.tags.map((t) => [t[0], t[1]]),
       problem: g.problems.length ? problemText(g, g.problems[0]) : '',
     };
   }
@@ -319,10 +319,10 @@ export class Records {
     // replayed, with the room's result
     const g = this.current();
     if (!g) return undefined;
-    return this.review({ game: g.game, fen: g.fen, moves: g.moves, result: this.hook.resultToken(g.outcome), tags: g.tags, problem: '' });
+    return this.review({ game: g.game, options: g.options, fen: g.fen, moves: g.moves, result: this.hook.resultToken(g.outcome, g.seats), tags: g.tags, problem: '' });
   }
 
-  /** Opens rec ({game, fen, moves, result, tags, problem}) in review at its last position. */
+  /** Opens rec ({game, options, fen, moves, result, tags, problem}) in review at its last position. */
   async review(rec) {
     const sh = this.shell;
     if (sh.online) { sh.online.close(); sh.online = null; }
@@ -332,16 +332,17 @@ export class Records {
     this.cancelAnalysis();
     this.analysis = null;
     sh.setGame(rec.game);
-    const full = await sh.engine.ask('load', { game: rec.game, fen: rec.fen, moves: rec.moves });
+    const full = await sh.engine.ask('load', { game: rec.game, options: rec.options, fen: rec.fen, moves: rec.moves });
     if (!full.ok) {
       sh.say(REC.reviewFailed, full.error);
       return full;
     }
-    this.rec = { ...rec, algs: full.view.history.map((e) => this.hook.entryText(e)), seats: full.view.history.map((e) => e.seat) };
+    this.rec = { ...rec, algs: full.view.history.map((e) => this.hook.entryText(e)), seats: full.view.history.map((e) => e.seat), nseats: sh.seats(full.view) };
     sh.mode = 'review';
     sh.startFen = rec.fen;
+    sh.options = rec.options;
     sh.showPhase('review');
-    $('rec-head').textContent = REC.head(this.rec, sh.page.names(rec.game).game || rec.game, (s) => sh.colour(s), this.hook.seatTag);
+    $('rec-head').textContent = REC.head(this.rec, sh.page.names(rec.game).game || rec.game, (s) => sh.colour(s), this.hook.seatTag, this.rec.nseats);
     const pr = $('rec-problem');
     pr.hidden = !rec.problem;
     pr.textContent = rec.problem;
@@ -361,12 +362,12 @@ export class Records {
     if (n === this.ply) return undefined;
     this.ply = n;
     const gen = this.shell.gen;
-    const a = await this.shell.engine.ask('load', { game: rec.game, fen: rec.fen, moves: rec.moves.slice(0, n) });
+    const a = await this.shell.engine.ask('load', { game: rec.game, options: rec.options, fen: rec.fen, moves: rec.moves.slice(0, n) });
     if (gen !== this.shell.gen || n !== this.ply) return undefined;
     if (!a.ok) return this.shell.say(REC.reviewFailed, a.error);
     // at the last position the record's own result (a resignation, an agreed draw) shows
     if (n === rec.moves.length && a.view.outcome.status === 'ongoing') {
-      const o = this.hook.tokenOutcome(rec.result);
+      const o = this.hook.tokenOutcome(rec.result, rec.nseats);
       if (o.status !== 'ongoing') a.view.outcome = { ...o, reason: 'record' };
     }
     this.shell.setView(a.view);
@@ -438,7 +439,7 @@ export class Records {
     if (!rec) return undefined;
     this.cancelAnalysis();
     const moves = rec.moves.slice(0, this.ply);
-    const a = await sh.engine.ask('load', { game: rec.game, fen: rec.fen, moves });
+    const a = await sh.engine.ask('load', { game: rec.game, options: rec.options, fen: rec.fen, moves });
     if (!a.ok) return sh.say(REC.reviewFailed, a.error);
     if (a.view.toMove < 0) return sh.say(REC.overHere);
     sh.clearMessages();
@@ -448,6 +449,7 @@ export class Records {
     sh.human = mode === 'ai' ? a.view.toMove : 0;
     sh.seed = (Math.random() * 2 ** 31) | 0;
     sh.startFen = rec.fen;
+    sh.options = rec.options;
     sh.thinking = false;
     sh.sel = null;
     sh.offerNext = false;

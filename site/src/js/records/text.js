@@ -47,9 +47,9 @@ export const REC = {
     const bad = g.problems.length ? ' (오류 있음)' : '';
     return `${g.index}. ${name}${who ? ` ${who}` : ''}${where ? ` (${where})` : ''} ${g.result || '*'}, ${g.moves.length}수${bad}`;
   },
-  head: (rec, name, colour, seatTag) => {
+  head: (rec, name, colour, seatTag, seats = 2) => {
     const tag = (n) => (rec.tags.find((t) => t[0].toLowerCase() === n.toLowerCase()) || [])[1] || '';
-    const names = [0, 1].map((s) => {
+    const names = [...Array(seats).keys()].map((s) => {
       const c = colour(s);
       const t = tag(seatTag(rec.game, s));
       return t ? `${c} ${t}` : c;
@@ -83,6 +83,7 @@ export function problemText(g, p) {
     case 'ambiguous': return `${move}: 여러 말을 잡는 방법이 있어 어느 수인지 정할 수 없습니다.`;
     case 'bad-notation': return `${move}: 수를 읽을 수 없습니다.`;
     case 'bad-position': return `${at}: 시작 국면(FEN)이 잘못되었습니다.`;
+    case 'bad-options': return `${at}: 게임 설정(인원 수·말 수)이 이 게임에 맞지 않습니다.`;
     case 'game-type': return `${at}: 이 페이지에서 두는 게임의 기보가 아닙니다.`;
     case 'bad-result': return `${at}: 기록된 결과가 규칙에 따른 결과와 다릅니다.`;
     case 'wrong-turn': return `${move}: 이 차례에 주사위를 굴릴 사람이 아닙니다.`;
