@@ -90,10 +90,11 @@ func decode(v js.Value) Request {
 	return r
 }
 
-// decodeRecords reads the fields of export and import: winner, status, bytes (a Uint8Array)
+// decodeRecords reads the fields of export and import: winner, points, status, bytes (a Uint8Array)
 // and tags ([[name, value]]); entries of the wrong type count as absent.
 func decodeRecords(v js.Value, r *Request) {
 	r.Winner = num(v, "winner", r.Winner)
+	r.Points = num(v, "points", 0)
 	r.Status = str(v, "status")
 	if b := v.Get("bytes"); b.Type() == js.TypeObject && b.InstanceOf(js.Global().Get("Uint8Array")) {
 		r.Data = make([]byte, b.Get("length").Int())

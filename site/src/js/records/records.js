@@ -215,7 +215,7 @@ export class Records {
     if (!g) return { ok: false, error: 'no-game' };
     const o = g.outcome || { status: 'ongoing' };
     return this.recordsEngine().ask('export', {
-      game: g.game, options: g.options, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, tags: g.tags,
+      game: g.game, options: g.options, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, points: o.points || 0, tags: g.tags,
     });
   }
 
