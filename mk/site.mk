@@ -13,7 +13,7 @@ WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT_DIR)/lib/wasm/wasm_exec.js $(GOR
 WASM_EXEC_BIN:= $(dir $(WASM_EXEC_JS))
 # One module per game family: site/wasm/cmd/<family> builds site/.build/<family>.wasm, served
 # as assets/<family>/madang.wasm (site/build.mjs) and loaded by worker.js?wasm=<family>/madang.wasm.
-SITE_WASM_FAMILIES := draughts backgammon halma draughts-records
+SITE_WASM_FAMILIES := draughts backgammon halma draughts-records backgammon-records halma-records
 SITE_WASM    := $(patsubst %,site/.build/%.wasm,$(SITE_WASM_FAMILIES))
 # DESIGN.md "Site": each module under 620,000 bytes brotli. The draughts module carries no
 # learned weights or opening books: the worker fetches them as hashed files of their own

@@ -16,7 +16,7 @@
 //	{op: "undo", plies} | {op: "undo", toSeat}       undo by replaying from the start
 //	{op: "resign", seat} | {op: "acceptDraw"}
 //	{op: "ai", level, seed}                          the AI's choice for the side to move, not played
-//	{op: "export", game, fen?, moves, status?, winner?, tags?: [[name, value]]}
+//	{op: "export", game, fen?, options?, moves, status?, winner?, points?, tags?: [[name, value]]}
 //	                                                 one game as a record file of the family's
 //	                                                 format: {text, format}; status "win"|"draw"
 //	                                                 (else ongoing), winner the winning seat
@@ -75,6 +75,7 @@ type Request struct {
 	Tags     [][2]string // export: header tags in order
 	Status   string      // export: "win", "draw" or anything else for a game going on
 	Winner   int         // export: the winning seat; -1: absent
+	Points   int         // export: the points of a win (backgammon's 2 or 3); 0: one
 	Data     []byte      // import: the file's bytes (else Text); engineFile: the file
 	Ms       int         // analyse: the search time in milliseconds
 	Kind     string      // engineFile: which file
@@ -207,11 +208,11 @@ func HandleRecords(rec session.Records, r Request) (answer map[string]any) {
 		if r.Winner < 0 {
 			return Fail(session.ErrSeat)
 		}
-		o = rules.Outcome{Status: rules.Win, Winner: rules.Seat(r.Winner), Points: 1}
+		o = rules.Outcome{Status: rules.Win, Winner: rules.Seat(r.Winner), Points: max(1, r.Points)}
 	case "draw":
 		o = rules.Outcome{Status: rules.Draw, Winner: rules.NoSeat}
 	}
-	b, err := rec.ExportRecord(session.Record{Game: r.Game, Position: r.FEN, Moves: r.Moves, Outcome: o, Tags: r.Tags})
+	b, err := rec.ExportRecord(session.Record{Game: r.Game, Options: r.Options, Position: r.FEN, Moves: r.Moves, Outcome: o, Tags: r.Tags})
 	if err != nil {
 		return Fail(err)
 	}

@@ -96,9 +96,10 @@ func decode(v js.Value) Request {
 }
 
 // decodeRecords reads the fields of export and import beside decode's (bytes): winner,
-// status and tags ([[name, value]]); entries of the wrong type count as absent.
+// points, status and tags ([[name, value]]); entries of the wrong type count as absent.
 func decodeRecords(v js.Value, r *Request) {
 	r.Winner = num(v, "winner", r.Winner)
+	r.Points = num(v, "points", 0)
 	r.Status = str(v, "status")
 	if ts := v.Get("tags"); ts.Type() == js.TypeObject {
 		for i := 0; i < ts.Length(); i++ {

@@ -1,8 +1,10 @@
 package jsapi
 
 import (
+	"strings"
 	"testing"
 
+	"madang/site/wasm/bgrecords"
 	"madang/site/wasm/draughtsrecords"
 	"madang/site/wasm/draughtsview"
 	"madang/site/wasm/session"
@@ -60,6 +62,12 @@ func TestRecordOps(t *testing.T) {
 	g := b["games"].([]any)[0].(map[string]any)
 	if g["game"] != "draughts" || g["result"] != "1-0" || len(g["moves"].([]any)) != 1 {
 		t.Errorf("import: %v", g)
+	}
+	// a backgammon resignation worth a gammon keeps its points
+	r = NewRequest("export")
+	r.Game, r.Moves, r.Status, r.Winner, r.Points = "backgammon", []string{"5-2", "13/11 13/8"}, "win", 1, 2
+	if a := HandleRecords(bgrecords.Family{}, r); a["ok"] != true || !strings.Contains(a["text"].(string), "Wins 2 points") {
+		t.Errorf("backgammon export: %v", a)
 	}
 	if c := code(HandleRecords(draughtsrecords.Family{}, NewRequest("play"))); c != "bad-message" {
 		t.Errorf("play on the records module: %v", c)

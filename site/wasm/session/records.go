@@ -24,11 +24,13 @@ type Records interface {
 	ImportRecords(data []byte, fallback string) map[string]any
 }
 
-// Record is one game to write: the game id, its start position in the game's own encoding
-// ("" for the initial position), the canonical move texts in order, how it ended, and the
-// header tags (name, value) in order, e.g. Event, Date, the players.
+// Record is one game to write: the game id, its options (nil: the defaults), its start
+// position in the game's own encoding ("" for the initial position), the canonical move
+// texts in order, how it ended, and the header tags (name, value) in order, e.g. Event,
+// Date, the players.
 type Record struct {
 	Game     string
+	Options  rules.Options
 	Position string
 	Moves    []string
 	Outcome  rules.Outcome

@@ -23,6 +23,26 @@ const page = {
   family: 'backgammon',
   game: 'backgammon',
   drawOffers: false,
+  // game records: GNU Backgammon's .mat (site/wasm/cmd/backgammon-records), stepped through
+  // roll by roll and play by play; results are the points each player scored ("2-0"); no
+  // engine view yet
+  record: {
+    seatTag: (game, seat) => `Player ${seat + 1}`,
+    lossThreshold: () => Infinity,
+    resultToken: (o) => {
+      if (!o || o.status !== 'win') return '*';
+      const p = Math.max(1, o.points || 1);
+      return o.winner === 0 ? `${p}-0` : `0-${p}`;
+    },
+    tokenOutcome: (tok) => {
+      const m = /^(\d+)-(\d+)$/.exec(tok || '');
+      if (!m || (+m[1] > 0) === (+m[2] > 0)) return { status: 'ongoing', winner: -1 };
+      return { status: 'win', winner: +m[1] > 0 ? 0 : 1, points: Math.max(+m[1], +m[2]) };
+    },
+    entryText: (e) => (e.roll ? `주사위 ${e.text}` : e.text),
+    moveLabel: (i, text, seat, colour) => `${colour(seat)} ${text}`,
+    analysis: false,
+  },
 
   setGame() {
     document.title = `${NAME} — 마당`;

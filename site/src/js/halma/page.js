@@ -33,6 +33,24 @@ const page = {
   family: 'halma',
   game: startGame,
   drawOffers: false,
+  // game records: madang's star-game text (site/wasm/cmd/halma-records, rules/halma/record),
+  // one score per seat in the result ("0-1-0"); no engine view yet
+  record: {
+    seatTag: (game, seat) => `Seat${seat + 1}`,
+    lossThreshold: () => Infinity,
+    resultToken: (o, seats = 2) => {
+      if (!o || (o.status !== 'win' && o.status !== 'draw')) return '*';
+      return [...Array(seats).keys()].map((s) => (o.status === 'draw' ? `1/${seats}` : s === o.winner ? '1' : '0')).join('-');
+    },
+    tokenOutcome: (tok) => {
+      const parts = (tok || '').split('-');
+      if (parts.length >= 2 && parts.every((p) => p === `1/${parts.length}`)) return { status: 'draw', winner: -1 };
+      if (parts.length >= 2 && parts.filter((p) => p === '1').length === 1 && parts.every((p) => p === '0' || p === '1')) return { status: 'win', winner: parts.indexOf('1') };
+      return { status: 'ongoing', winner: -1 };
+    },
+    moveLabel: (i, text, seat, colour) => `${i + 1}. ${colour(seat)} ${text}`,
+    analysis: false,
+  },
   resignWindowMs: startGame === 'diamond-kr' ? 2500 : 3000,
   confirmNewGame: startGame === 'diamond-kr' ? MSG.confirmNew : '',
   panelHint: MSG.panelHint,

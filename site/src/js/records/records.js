@@ -36,14 +36,16 @@ const WIN = 20000;
 /** The graph and the losses see scores clamped to this many of the engine's units. */
 const CAP = 1000;
 
-/** A record result token for an outcome {status, winner} (PDN: the first mover's score first). */
+/** A record result token for an outcome {status, winner} (PDN: the first mover's score first);
+ * the default of the page hook's resultToken. */
 export function resultToken(o) {
   if (!o || o.status === 'ongoing') return '*';
   if (o.status === 'draw') return '1/2-1/2';
   return o.winner === 0 ? '1-0' : '0-1';
 }
 
-/** The outcome a record's result token gives ({status, winner}); ongoing when unknown. */
+/** The outcome a PDN result token gives ({status, winner}); ongoing when unknown; the default
+ * of the page hook's tokenOutcome. */
 export function tokenOutcome(tok) {
   if (tok === '1-0' || tok === '2-0') return { status: 'win', winner: 0 };
   if (tok === '0-1' || tok === '0-2') return { status: 'win', winner: 1 };
@@ -55,11 +57,17 @@ export class Records {
   /**
    * @param {object} shell  the page's Shell
    * @param {object} hook   the page's record hook: {seatTag(game, seat) → 'White'|'Black'|…,
-   *                        lossThreshold(game) → engine units a move may lose before it is marked}
+   *                        lossThreshold(game) → engine units a move may lose before it is marked,
+   *                        and optionally resultToken(outcome) → the record's result text and
+   *                        tokenOutcome(token) → {status, winner} (default PDN's 1-0, 0-1,
+   *                        1/2-1/2, *), scale (engine units of one piece in the shown score,
+   *                        default 100), entryText(history entry) → its text in the move list
+   *                        (default its alg), analysis: false for a family without the engine
+   *                        view (the analyse op)}
    */
   constructor(shell, hook) {
     this.shell = shell;
-    this.hook = hook;
+    this.hook = { resultToken, tokenOutcome, scale: 100, entryText: (e) => e.alg || e.text, analysis: true, ...hook };
     this.worker = null; // the records worker, started on first use
     this.format = null;
     this.rec = null; // the record under review: {game, fen, moves, algs, result, tags, problems}
@@ -97,7 +105,7 @@ export class Records {
         <p id="rec-where" class="rec-where" aria-live="polite"></p>
         <p id="rec-problem" class="rec-problem" hidden></p>
         <ol id="rec-moves" class="rec-moves" aria-label="${REC.movesLabel}"></ol>
-        <div class="rec-analysis">
+        <div class="rec-analysis"${this.hook.analysis ? '' : ' hidden'}>
           <label>${REC.depth} <select id="rec-depth">${DEPTHS.map((d) => `<option value="${d.id}"${d.id === DEFAULT_DEPTH ? ' selected' : ''}>${REC.depths[d.id]}</option>`).join('')}</select></label>
           <button type="button" id="rec-analyse">${REC.analyse}</button>
           <button type="button" id="rec-cancel" hidden>${REC.cancel}</button>
@@ -182,7 +190,7 @@ export class Records {
   current() {
     const sh = this.shell;
     if (sh.mode === 'review' && this.rec) {
-      return { game: this.rec.game, fen: this.rec.fen, moves: this.rec.moves, outcome: tokenOutcome(this.rec.result), tags: this.rec.tags };
+      return { game: this.rec.game, options: this.rec.options, fen: this.rec.fen, moves: this.rec.moves, outcome: this.hook.tokenOutcome(this.rec.result), tags: this.rec.tags, seats: this.rec.nseats };
     }
     const v = sh.view;
     if (!v) return null;
@@ -190,7 +198,7 @@ export class Records {
     const seats = sh.seats(v);
     const tags = [['Event', REC.event(sh.page.names(game).game || game)], ['Site', location.host || 'madang'], ['Date', today()]];
     for (let s = 0; s < seats; s++) tags.push([this.hook.seatTag(game, s), this.playerName(s)]);
-    return { game, fen: sh.startFen || '', moves: v.history.filter((e) => !e.roll).map((e) => e.text), outcome: v.outcome, tags };
+    return { game, options: sh.options, fen: sh.startFen || '', moves: v.history.map((e) => e.text), outcome: v.outcome, tags, seats };
   }
 
   /** A seat's player for the record: 나, AI with its level, a room's opponent, or the colour. */
@@ -207,7 +215,7 @@ export class Records {
     if (!g) return { ok: false, error: 'no-game' };
     const o = g.outcome || { status: 'ongoing' };
     return this.recordsEngine().ask('export', {
-      game: g.game, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, tags: g.tags,
+      game: g.game, options: g.options, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, points: o.points || 0, tags: g.tags,
     });
   }
 
@@ -286,7 +294,7 @@ export class Records {
         const li = document.createElement('li');
         const b = document.createElement('button');
         b.type = 'button';
-        b.textContent = REC.listItem(g, this.shell.page.names(g.game).game || g.game);
+        b.textContent = REC.listItem(g, this.shell.page.names(g.game).game || g.game, this.hook.seatTag);
         b.addEventListener('click', () => this.review(this.fromImport(this.imported[i])));
         li.appendChild(b);
         list.appendChild(li);
@@ -298,7 +306,7 @@ export class Records {
 
   fromImport(g) {
     return {
-      game: g.game, fen: g.fen, moves: g.moves, result: g.result || '*', tags: g.tags.map((t) => [t[0], t[1]]),
+      game: g.game, options: g.options, fen: g.fen, moves: g.moves, result: g.result || '*', tags: g.tags.map((t) => [t[0], t[1]]),
       problem: g.problems.length ? problemText(g, g.problems[0]) : '',
     };
   }
@@ -311,10 +319,10 @@ export class Records {
     // replayed, with the room's result
     const g = this.current();
     if (!g) return undefined;
-    return this.review({ game: g.game, fen: g.fen, moves: g.moves, result: resultToken(g.outcome), tags: g.tags, problem: '' });
+    return this.review({ game: g.game, options: g.options, fen: g.fen, moves: g.moves, result: this.hook.resultToken(g.outcome, g.seats), tags: g.tags, problem: '' });
   }
 
-  /** Opens rec ({game, fen, moves, result, tags, problem}) in review at its last position. */
+  /** Opens rec ({game, options, fen, moves, result, tags, problem}) in review at its last position. */
   async review(rec) {
     const sh = this.shell;
     if (sh.online) { sh.online.close(); sh.online = null; }
@@ -324,16 +332,17 @@ export class Records {
     this.cancelAnalysis();
     this.analysis = null;
     sh.setGame(rec.game);
-    const full = await sh.engine.ask('load', { game: rec.game, fen: rec.fen, moves: rec.moves });
+    const full = await sh.engine.ask('load', { game: rec.game, options: rec.options, fen: rec.fen, moves: rec.moves });
     if (!full.ok) {
       sh.say(REC.reviewFailed, full.error);
       return full;
     }
-    this.rec = { ...rec, algs: full.view.history.map((e) => e.alg), seats: full.view.history.map((e) => e.seat) };
+    this.rec = { ...rec, algs: full.view.history.map((e) => this.hook.entryText(e)), seats: full.view.history.map((e) => e.seat), nseats: sh.seats(full.view) };
     sh.mode = 'review';
     sh.startFen = rec.fen;
+    sh.options = rec.options;
     sh.showPhase('review');
-    $('rec-head').textContent = REC.head(this.rec, sh.page.names(rec.game).game || rec.game, (s) => sh.colour(s), this.hook.seatTag);
+    $('rec-head').textContent = REC.head(this.rec, sh.page.names(rec.game).game || rec.game, (s) => sh.colour(s), this.hook.seatTag, this.rec.nseats);
     const pr = $('rec-problem');
     pr.hidden = !rec.problem;
     pr.textContent = rec.problem;
@@ -353,12 +362,12 @@ export class Records {
     if (n === this.ply) return undefined;
     this.ply = n;
     const gen = this.shell.gen;
-    const a = await this.shell.engine.ask('load', { game: rec.game, fen: rec.fen, moves: rec.moves.slice(0, n) });
+    const a = await this.shell.engine.ask('load', { game: rec.game, options: rec.options, fen: rec.fen, moves: rec.moves.slice(0, n) });
     if (gen !== this.shell.gen || n !== this.ply) return undefined;
     if (!a.ok) return this.shell.say(REC.reviewFailed, a.error);
     // at the last position the record's own result (a resignation, an agreed draw) shows
     if (n === rec.moves.length && a.view.outcome.status === 'ongoing') {
-      const o = tokenOutcome(rec.result);
+      const o = this.hook.tokenOutcome(rec.result, rec.nseats);
       if (o.status !== 'ongoing') a.view.outcome = { ...o, reason: 'record' };
     }
     this.shell.setView(a.view);
@@ -398,7 +407,7 @@ export class Records {
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.ply = String(i + 1);
-      b.textContent = `${Math.floor(i / 2) + 1}${i % 2 ? '…' : '.'} ${alg}`;
+      b.textContent = this.hook.moveLabel ? this.hook.moveLabel(i, alg, this.rec.seats[i], (s) => this.shell.colour(s)) : `${Math.floor(i / 2) + 1}${i % 2 ? '…' : '.'} ${alg}`;
       b.addEventListener('click', () => this.go(i + 1));
       li.appendChild(b);
       ol.appendChild(li);
@@ -430,7 +439,7 @@ export class Records {
     if (!rec) return undefined;
     this.cancelAnalysis();
     const moves = rec.moves.slice(0, this.ply);
-    const a = await sh.engine.ask('load', { game: rec.game, fen: rec.fen, moves });
+    const a = await sh.engine.ask('load', { game: rec.game, options: rec.options, fen: rec.fen, moves });
     if (!a.ok) return sh.say(REC.reviewFailed, a.error);
     if (a.view.toMove < 0) return sh.say(REC.overHere);
     sh.clearMessages();
@@ -440,6 +449,7 @@ export class Records {
     sh.human = mode === 'ai' ? a.view.toMove : 0;
     sh.seed = (Math.random() * 2 ** 31) | 0;
     sh.startFen = rec.fen;
+    sh.options = rec.options;
     sh.thinking = false;
     sh.sel = null;
     sh.offerNext = false;
@@ -543,7 +553,7 @@ export class Records {
     if (!an || !this.rec) { el.textContent = ''; return; }
     const s = an.scores[this.ply];
     if (!s) { el.textContent = ''; return; }
-    let t = REC.evalText(s, (seat) => this.shell.colour(seat));
+    let t = REC.evalText(s, (seat) => this.shell.colour(seat), this.hook.scale);
     const l = this.losses().find((x) => x.ply === this.ply);
     if (l) t += ` ${REC.lossText(l.better)}`;
     el.textContent = t;

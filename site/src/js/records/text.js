@@ -40,16 +40,16 @@ export const REC = {
   analyseFailed: '분석하지 못했습니다.',
   noGame: '기보에서 게임을 찾지 못했습니다.',
   overHere: '이 국면에서는 게임이 이미 끝났습니다.',
-  listItem: (g, name) => {
+  listItem: (g, name, seatTag) => {
     const tag = (n) => (g.tags.find((t) => t[0].toLowerCase() === n.toLowerCase()) || [])[1] || '';
-    const who = [tag('White'), tag('Black')].filter(Boolean).join(' – ');
+    const who = [tag(seatTag(g.game, 0)), tag(seatTag(g.game, 1))].filter(Boolean).join(' – ');
     const where = [tag('Event'), tag('Date')].filter((x) => x && x !== '?').join(', ');
     const bad = g.problems.length ? ' (오류 있음)' : '';
     return `${g.index}. ${name}${who ? ` ${who}` : ''}${where ? ` (${where})` : ''} ${g.result || '*'}, ${g.moves.length}수${bad}`;
   },
-  head: (rec, name, colour, seatTag) => {
+  head: (rec, name, colour, seatTag, seats = 2) => {
     const tag = (n) => (rec.tags.find((t) => t[0].toLowerCase() === n.toLowerCase()) || [])[1] || '';
-    const names = [0, 1].map((s) => {
+    const names = [...Array(seats).keys()].map((s) => {
       const c = colour(s);
       const t = tag(seatTag(rec.game, s));
       return t ? `${c} ${t}` : c;
@@ -63,10 +63,10 @@ export const REC = {
   cancelled: (k) => `분석을 멈췄습니다 (${k}개 국면까지).`,
   better: (alg) => ` 실수? 더 나은 수: ${alg}`,
   lossText: (alg) => `직전 수는 크게 잃는 수입니다. 엔진이 찾은 더 나은 수: ${alg}.`,
-  evalText: (s, colour) => {
+  evalText: (s, colour, scale = 100) => {
     if (s.over) return s.win >= 0 ? `게임 끝: ${colour(s.win)} 승` : '게임 끝: 무승부';
     if (s.win >= 0) return `엔진 평가: ${colour(s.win)}이 이기는 수순이 있습니다. 최선의 수 ${s.alg}.`;
-    const v = s.v / 100;
+    const v = s.v / scale;
     const who = v > 0 ? colour(0) : colour(1);
     const lead = Math.abs(v) < 0.05 ? '대등합니다' : `${who} 쪽이 말 ${Math.abs(v).toFixed(1)}개만큼 유리합니다`;
     return `엔진 평가: ${lead}. 최선의 수 ${s.alg}.`;
@@ -76,14 +76,18 @@ export const REC = {
 /** A replay problem in Korean: which game, which move, why. */
 export function problemText(g, p) {
   const at = `${g.index}번째 게임`;
-  const move = p.move >= 0 ? `${at}의 ${p.number} ${p.text}` : at;
+  const line = p.line ? ` (${p.line}번째 줄)` : '';
+  const move = p.move >= 0 ? `${at}의 ${[p.number, p.text].filter(Boolean).join(' ')}${line}` : at;
   switch (p.code) {
     case 'illegal-move': return `${move}: 규칙상 둘 수 없는 수입니다.`;
     case 'ambiguous': return `${move}: 여러 말을 잡는 방법이 있어 어느 수인지 정할 수 없습니다.`;
     case 'bad-notation': return `${move}: 수를 읽을 수 없습니다.`;
     case 'bad-position': return `${at}: 시작 국면(FEN)이 잘못되었습니다.`;
+    case 'bad-options': return `${at}: 게임 설정(인원 수·말 수)이 이 게임에 맞지 않습니다.`;
     case 'game-type': return `${at}: 이 페이지에서 두는 게임의 기보가 아닙니다.`;
     case 'bad-result': return `${at}: 기록된 결과가 규칙에 따른 결과와 다릅니다.`;
+    case 'wrong-turn': return `${move}: 이 차례에 주사위를 굴릴 사람이 아닙니다.`;
+    case 'no-play': return `${move}: 이 주사위로 둘 수 있는 수와 기록이 맞지 않습니다.`;
     default: return `${move}: 읽을 수 없습니다.`;
   }
 }
