@@ -306,6 +306,9 @@ test('backgammon online: two browsers by the link see the same server dice; a re
         // the client asks; the server rolls: both pages show the server's dice
         assert.equal(await p.isEnabled('#roll'), true);
         assert.equal(await other.isEnabled('#roll'), false);
+        // the panel's dice row tells only the seat to roll to roll; the other waits
+        assert.equal(await p.textContent('#fact-dice'), '주사위를 굴리세요.');
+        assert.equal(await other.textContent('#fact-dice'), '상대가 주사위를 굴릴 차례입니다.');
         await p.click('#roll');
         await waitPly(p, v.ply + 1);
         await waitPly(other, v.ply + 1);

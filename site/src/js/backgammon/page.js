@@ -293,7 +293,7 @@ function openingLine(v) {
 }
 
 function diceLine(v, dice) {
-  if (v.phase !== 'move' || !dice) return v.phase === 'roll' ? MSG.rollHint : '—';
+  if (v.phase !== 'move' || !dice) return v.phase === 'roll' ? (shell.myTurn() ? MSG.rollHint : MSG.waitRoll) : '—';
   return `${v.dice[0]}-${v.dice[1]} · ${MSG.usedDice(dice.filter((d) => !d.used).map((d) => d.v))}`;
 }
 
