@@ -247,16 +247,31 @@ function guide(id) {
   }).trimEnd();
 }
 
+/** A page template's first line names its head: `<!-- head title="…" description="…"
+ * preload="/assets/x.js" -->` (preload optional), and the build writes src/partials/head.html
+ * there, so every page carries the same head (icon, stylesheet, viewport). A template without
+ * the line is an error: a page without its head would be served without styles. */
+const headPartial = readFileSync(join(src, 'partials/head.html'), 'utf8');
+const page = (file) => {
+  const html = readFileSync(join(src, file), 'utf8');
+  const m = html.match(/^<!-- head((?: \w+="[^"]*")+) -->\n/);
+  if (!m) throw new Error(`build: ${file} does not start with its <!-- head … --> line`);
+  const a = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
+  if (!a.title || !a.description) throw new Error(`build: ${file}'s head line needs a title and a description`);
+  return headPartial.replace('{{PAGE_TITLE}}', () => a.title).replace('{{DESCRIPTION}}', () => a.description)
+    .replace('{{PRELOAD}}', () => (a.preload ? `<link rel="modulepreload" href="${a.preload}">\n` : '')) + html.slice(m[0].length);
+};
+
 // the home page, and the page a host shows for a missing path (404.html: CloudFront's custom
 // error response)
-for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(readFileSync(join(src, f), 'utf8')));
+for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(page(f)));
 for (const [family, { games, html }] of Object.entries(FAMILIES)) {
-  const page = withTurnText(link(readFileSync(join(src, html), 'utf8')))
+  const template = withTurnText(link(page(html)))
     .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].files}${engines[family].records || ''} `);
   for (const [id, title, text] of games) {
     mkdirSync(join(out, id), { recursive: true });
     const g = guide(id);
-    const withGuide = page.replace(/^[ \t]*<!-- guide -->[ \t]*$/m, () => (g == null ? '' : link(g)));
+    const withGuide = template.replace(/^[ \t]*<!-- guide -->[ \t]*$/m, () => (g == null ? '' : link(g)));
     writeFileSync(join(out, id, 'index.html'), withGuide.replaceAll('{{GAME}}', id).replaceAll('{{TITLE}}', title)
       .replaceAll('{{DESCRIPTION}}', escapeHTML(description(title, text))));
   }
