@@ -63,6 +63,25 @@ test('every asset path except the pages carries a content hash', () => {
   for (const p of PAGES) assert.ok(files.includes(p), p);
 });
 
+test('every page carries the shared head: language, viewport, its own title and description, icon, stylesheet', () => {
+  const titles = new Set();
+  for (const page of PAGES) {
+    const html = readFileSync(join(a, page), 'utf8');
+    const head = html.slice(0, html.indexOf('</head>'));
+    assert.match(html, /^<!doctype html>\n<html lang="ko">\n<head>\n/, page);
+    assert.match(head, /<meta name="viewport" content="width=device-width, initial-scale=1">/, page);
+    assert.match(head, /<link rel="icon" href="data:image\/svg\+xml,/, page);
+    assert.match(head, /<link rel="stylesheet" href="\/assets\/site-[A-Z0-9]{8}\.css">/, page);
+    assert.doesNotMatch(html, /\{\{|<!-- head/, `${page} keeps a placeholder or the head line`);
+    const title = head.match(/<title>([^<]+) — 마당<\/title>|<title>(마당 — [^<]+)<\/title>/);
+    assert.ok(title, `${page} has a title`);
+    titles.add(title[1] || title[2]);
+    assert.match(head, /<meta name="description" content="[^"]{10,}">/, page);
+    if (page.includes('/')) assert.match(head, /<link rel="modulepreload" href="\/assets\/(draughts|halma|backgammon)-[A-Z0-9]{8}\.js">/, page);
+  }
+  assert.equal(titles.size, PAGES.length, 'every page has its own title');
+});
+
 test('the pages name hashed files that exist, and the engine of their family', () => {
   for (const page of PAGES) {
     const html = readFileSync(join(a, page), 'utf8');
