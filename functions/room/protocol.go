@@ -83,10 +83,22 @@ type inbound struct {
 	Dice json.RawMessage `json:"dice"`
 }
 
+// MaxIDBytes bounds a message's id: its JSON text as written, quotes included.
+const MaxIDBytes = 64
+
 // parseInbound decodes a client message; the id is kept even when other fields are bad so
-// that the error can echo it. Keys match exactly, as API Gateway's route selection
-// ($request.body.action) does: {"ACTION":"ping"} has no action (encoding/json alone would
-// match keys ignoring case).
+// that the error can echo it. The strict rules (PROTOCOL.md "Client → server"):
+//   - Keys match exactly, as API Gateway's route selection ($request.body.action) does:
+//     {"ACTION":"ping"} has no action (encoding/json alone would match keys ignoring case).
+//   - No key appears twice in one object, at any depth (encoding/json alone would keep the
+//     last silently, and another reader may keep the first).
+//   - An id is a JSON string or number of at most MaxIDBytes bytes as written, valid UTF-8;
+//     any other id (an object, an array, true, null, a longer text) refuses the message and
+//     is not echoed.
+//   - No field is null: every field has one JSON type (`options` an object, `ply` a number,
+//     ...), and a field that is not of it refuses the message.
+//
+// Every refusal is bad-message (too-large over MaxMessage); the caller changes nothing.
 func parseInbound(raw []byte) (inbound, *Error) {
 	var m inbound
 	if len(raw) > MaxMessage {
@@ -96,45 +108,107 @@ func parseInbound(raw []byte) (inbound, *Error) {
 	if err := json.Unmarshal(raw, &fields); err != nil {
 		return m, errf(CodeBadMessage, "")
 	}
-	if id := fields["id"]; len(id) > 0 && !utf8.Valid(id) {
+	rawID, hasID := fields["id"]
+	if hasID && !utf8.Valid(rawID) {
 		// Echoing it would put invalid UTF-8 in a text frame (RFC 6455 §5.6), which makes a
 		// browser close its socket.
 		return m, errf(CodeBadMessage, "id가 올바른 UTF-8이 아닙니다.")
 	}
-	m.ID = validID(fields["id"])
+	id := validID(rawID)
+	if key, dup := duplicateKey(raw); dup {
+		if key != "id" {
+			m.ID = id // which of two ids to echo is not ours to choose
+		}
+		return m, errf(CodeBadMessage, "같은 이름의 필드가 두 번 있습니다.")
+	}
+	if hasID && id == nil {
+		return m, errf(CodeBadMessage, "id는 64바이트 이하의 문자열이나 숫자여야 합니다.")
+	}
+	m.ID = id
+	if _, ok := fields["dice"]; ok {
+		return m, errf(CodeBadMessage, "주사위는 서버가 굴립니다. dice를 보내지 마세요.")
+	}
 	for _, f := range []struct {
 		key string
 		to  any
 	}{
 		{"action", &m.Action}, {"game", &m.Game}, {"options", &m.Options}, {"room", &m.Room},
 		{"token", &m.Token}, {"ply", &m.Ply}, {"move", &m.Move}, {"offerDraw", &m.OfferDraw},
-		{"level", &m.Level}, {"seat", &m.Seat}, {"dice", &m.Dice},
+		{"level", &m.Level}, {"seat", &m.Seat},
 	} {
-		if v, ok := fields[f.key]; ok {
-			if err := json.Unmarshal(v, f.to); err != nil {
-				return m, errf(CodeBadMessage, "")
-			}
+		v, ok := fields[f.key]
+		if !ok {
+			continue
+		}
+		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			return m, errf(CodeBadMessage, f.key+" 필드에 null을 쓸 수 없습니다.")
+		}
+		if err := json.Unmarshal(v, f.to); err != nil {
+			return m, errf(CodeBadMessage, "")
 		}
 	}
 	if m.Action == "" {
 		return m, errf(CodeBadMessage, "action이 없습니다.")
 	}
-	if m.Dice != nil {
-		return m, errf(CodeBadMessage, "주사위는 서버가 굴립니다. dice를 보내지 마세요.")
-	}
 	return m, nil
 }
 
-// validID keeps an id that is a JSON string or number of at most 64 bytes of valid UTF-8.
+// validID keeps an id that is a JSON string or number of at most MaxIDBytes bytes of valid
+// UTF-8; nil for anything else.
 func validID(id json.RawMessage) json.RawMessage {
 	id = bytes.TrimSpace(id)
-	if len(id) == 0 || len(id) > 64 || !utf8.Valid(id) {
+	if len(id) == 0 || len(id) > MaxIDBytes || !utf8.Valid(id) {
 		return nil
 	}
 	if id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9') {
 		return id
 	}
 	return nil
+}
+
+// duplicateKey reports a key that appears twice in one object of the JSON text raw, at any
+// depth (keys compared after unescaping, so "a" and "\u0061" are the same key). raw must
+// already be valid JSON; for text that is not, it reports none.
+func duplicateKey(raw []byte) (string, bool) {
+	type level struct {
+		keys    map[string]bool // nil for an array
+		wantKey bool            // the object's next token is a key
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var stack []*level
+	for {
+		t, err := d.Token()
+		if err != nil {
+			return "", false // io.EOF: the text ended without a repeated key
+		}
+		var top *level
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if k, ok := t.(string); ok && top != nil && top.keys != nil && top.wantKey {
+			if top.keys[k] {
+				return k, true
+			}
+			top.keys[k] = true
+			top.wantKey = false
+			continue
+		}
+		if delim, ok := t.(json.Delim); ok && (delim == '}' || delim == ']') {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		// A value (or the start of one) in the enclosing object: a key comes after it.
+		if top != nil && top.keys != nil {
+			top.wantKey = true
+		}
+		switch t {
+		case json.Delim('{'):
+			stack = append(stack, &level{keys: map[string]bool{}, wantKey: true})
+		case json.Delim('['):
+			stack = append(stack, &level{})
+		}
+	}
 }
 
 type outJoined struct {

@@ -49,7 +49,7 @@ function client(storageInit) {
     WebSocket: FakeWS,
     storage,
     now: () => 1_000_000,
-    on: { connection: rec('connection'), joined: rec('joined'), state: rec('state'), notFound: rec('notFound'), error: rec('error') },
+    on: { connection: rec('connection'), joined: rec('joined'), state: rec('state'), notFound: rec('notFound'), error: rec('error'), pending: rec('pending'), settled: rec('settled') },
   });
   clients.push(c);
   return { c, events, storage };
@@ -87,11 +87,17 @@ test('every action carries room and token; move and roll carry the snapshot ply,
   const ws = await lastSocket();
   ws.open();
   assert.equal(await opened, true);
-  ws.frame({ type: 'joined', room: 'room1', seat: 1 });
-  ws.frame({ type: 'state', room: snap({ ply: 7, version: 9, phase: 'roll', dice: null }) });
+  // the resume's answer (carrying its id) resyncs the room: only then does the seat act
+  const resume = ws.sent[0].id;
+  ws.frame({ type: 'joined', id: resume, room: 'room1', seat: 1 });
+  ws.frame({ type: 'state', id: resume, room: snap({ ply: 7, version: 9, phase: 'roll', dice: null }) });
+  assert.equal(c.link, 'ready');
   ws.sent.length = 0;
   c.move('11-15', true);
+  // a move waits for its answer before the seat acts again (here: the state carrying its id)
+  ws.frame({ type: 'state', id: ws.sent.at(-1).id, room: snap({ ply: 7, version: 10, phase: 'roll', dice: null }) });
   c.roll();
+  ws.frame({ type: 'state', id: ws.sent.at(-1).id, room: snap({ ply: 7, version: 11, phase: 'roll', dice: null }) });
   c.acceptDraw();
   c.resign();
   c.leave();
@@ -127,30 +133,200 @@ test('a snapshot older than one already taken is ignored; serverTime sets the cl
   assert.equal(c.now(), 1_000_250);
   assert.equal(c.canMove(0), false); // no seat yet
   c.seat = 0;
+  assert.equal(c.canMove(0), false); // no socket: the link is not ready
+  c.link = 'ready'; // as after a resync
   assert.equal(c.canMove(0), true);
   assert.equal(c.canMove(1), false);
   assert.equal(c.phase(), 'move'); // no dice: moving while playing
 });
 
-test('a lost socket reconnects by itself and resumes the seat with its token', async () => {
+test('a lost socket reconnects by itself and resumes the seat with its token; nothing is queued meanwhile', async () => {
   const { c, events } = client({ [tokenKey('room1')]: 'tok1' });
   c.open('room1');
   const ws = await lastSocket();
   ws.open();
   assert.deepEqual(ws.sent.map(strip), [{ action: 'resume', room: 'room1', token: 'tok1' }]);
+  ws.frame({ type: 'joined', id: ws.sent[0].id, room: 'room1', seat: 1 });
+  ws.frame({ type: 'state', id: ws.sent[0].id, room: snap({ toMove: 1 }) });
+  assert.equal(c.canMove(1), true);
   ws.close();
-  assert.deepEqual(events.filter((e) => e[0] === 'connection').map((e) => e[1]), ['open', 'lost']);
-  c.acceptDraw(); // queued while away, sent after the resume
+  assert.deepEqual(events.filter((e) => e[0] === 'connection').map((e) => e[1]), ['open', 'syncing', 'ready', 'lost']);
+  assert.equal(c.canMove(1), false);
+  // an action while away is refused at once ('offline'), never sent later
+  assert.equal(c.acceptDraw(), false);
+  assert.equal(c.move('9-13'), false);
+  assert.deepEqual(events.filter((e) => e[0] === 'error').map((e) => e[1].code), ['offline', 'offline']);
   await new Promise((r) => setTimeout(r, backoff(0) + 50));
   const ws2 = FakeWS.all.at(-1);
   assert.notEqual(ws2, ws);
   ws2.open();
-  assert.deepEqual(ws2.sent.map(strip), [
-    { action: 'resume', room: 'room1', token: 'tok1' },
-    { action: 'acceptDraw', room: 'room1', token: 'tok1' },
-  ]);
+  assert.deepEqual(ws2.sent.map(strip), [{ action: 'resume', room: 'room1', token: 'tok1' }]);
+  // open again but not yet resynced: still no acting
+  assert.equal(c.link, 'syncing');
+  assert.equal(c.canMove(1), false);
+  ws2.frame({ type: 'state', id: ws2.sent[0].id, room: snap({ toMove: 1, version: 2 }) });
+  assert.equal(c.link, 'ready');
+  assert.equal(c.canMove(1), true);
   c.close();
   assert.equal(FakeWS.all.at(-1), ws2); // closed for good: no reconnect
+});
+
+/** A seated client (seat 0, checkers at ply 4, its turn) on a ready socket; returns {c, ws, events}. */
+async function seated(over = {}) {
+  const { c, events } = client({ [tokenKey('room1')]: 'tok0' });
+  c.open('room1');
+  const ws = await lastSocket();
+  ws.open();
+  const id = ws.sent[0].id;
+  ws.frame({ type: 'joined', id, room: 'room1', seat: 0 });
+  ws.frame({ type: 'state', id, room: snap({ ply: 4, version: 10, moves: ['a', 'b', 'c', 'd'], ...over }) });
+  ws.sent.length = 0;
+  return { c, ws, events };
+}
+
+/** Loses the socket, waits for the reconnect, opens it; returns the new socket. */
+async function reconnect(ws) {
+  ws.close();
+  await new Promise((r) => setTimeout(r, backoff(0) + 50));
+  const ws2 = FakeWS.all.at(-1);
+  assert.notEqual(ws2, ws);
+  ws2.open();
+  return ws2;
+}
+
+const sentMoves = (ws) => ws.sent.filter((m) => m.action === 'move').map(strip);
+const settledOf = (events) => events.filter((e) => e[0] === 'settled').map((e) => [e[2], e[3]]);
+
+test('a move is pending until its answer; the seat cannot move twice meanwhile', async () => {
+  const { c, ws, events } = await seated();
+  assert.equal(c.move('11-15', false, '11-15'), true);
+  assert.equal(c.canMove(0), false);
+  assert.equal(c.move('9-13'), false); // refused: the first one waits
+  assert.deepEqual(events.filter((e) => e[0] === 'error').map((e) => e[1].code), ['pending']);
+  assert.equal(sentMoves(ws).length, 1);
+  // a state without its id (a spectator came) does not settle it
+  ws.frame({ type: 'state', room: snap({ ply: 4, version: 11, moves: ['a', 'b', 'c', 'd'], spectators: 1 }) });
+  assert.ok(c.pending);
+  ws.frame({ type: 'state', id: ws.sent[0].id, room: snap({ ply: 5, version: 12, toMove: 1, moves: ['a', 'b', 'c', 'd', '11-15'] }) });
+  assert.equal(c.pending, null);
+  assert.deepEqual(settledOf(events), [['delivered', '']]);
+  c.close();
+});
+
+test('a move lost with its socket and not played: sent once more after the resync, then acknowledged', async () => {
+  const { c, ws, events } = await seated();
+  c.move('11-15', true);
+  const ws2 = await reconnect(ws);
+  assert.equal(c.pending.lost, true);
+  assert.deepEqual(ws2.sent.map(strip), [{ action: 'resume', room: 'room1', token: 'tok0' }]); // nothing before the resync
+  ws2.frame({ type: 'joined', id: ws2.sent[0].id, room: 'room1', seat: 0 });
+  ws2.frame({ type: 'state', id: ws2.sent[0].id, room: snap({ ply: 4, version: 13, moves: ['a', 'b', 'c', 'd'] }) });
+  assert.deepEqual(sentMoves(ws2), [{ action: 'move', room: 'room1', token: 'tok0', ply: 4, move: '11-15', offerDraw: true }]);
+  assert.equal(c.canMove(0), false); // still pending
+  ws2.frame({ type: 'state', id: ws2.sent.at(-1).id, room: snap({ ply: 5, version: 14, toMove: 1, moves: ['a', 'b', 'c', 'd', '11-15'] }) });
+  assert.deepEqual(settledOf(events), [['delivered', '']]);
+  assert.equal(events.find((e) => e[0] === 'settled')[1].lost, true);
+  assert.equal(sentMoves(ws2).length, 1);
+  c.close();
+});
+
+test('a move the server played before the socket was lost: delivered, never sent again', async () => {
+  const { c, ws, events } = await seated();
+  c.move('11-15');
+  const ws2 = await reconnect(ws);
+  // the resync shows it played, and the opponent answered already
+  ws2.frame({ type: 'state', id: ws2.sent[0].id, room: snap({ ply: 6, version: 15, moves: ['a', 'b', 'c', 'd', '11-15', '22-18'] }) });
+  assert.deepEqual(settledOf(events), [['delivered', '']]);
+  assert.deepEqual(sentMoves(ws2), []);
+  assert.equal(c.canMove(0), true);
+  c.close();
+});
+
+test('a lost move the room no longer waits for: refused (over, changed), never sent; a server refusal is reported once', async () => {
+  // the opponent resigned while the socket was down
+  let t = await seated();
+  t.c.move('11-15');
+  let ws2 = await reconnect(t.ws);
+  ws2.frame({ type: 'state', id: ws2.sent[0].id, room: snap({ ply: 4, version: 15, status: 'over', toMove: -1, moves: ['a', 'b', 'c', 'd'] }) });
+  assert.deepEqual(settledOf(t.events), [['refused', 'over']]);
+  assert.deepEqual(sentMoves(ws2), []);
+  t.c.close();
+
+  // the record moved on by another move at that ply (spelled differently?): the server decides
+  t = await seated();
+  t.c.move('11-15');
+  ws2 = await reconnect(t.ws);
+  ws2.frame({ type: 'state', id: ws2.sent[0].id, room: snap({ ply: 5, version: 15, toMove: 1, moves: ['a', 'b', 'c', 'd', '9-13'] }) });
+  assert.equal(sentMoves(ws2).length, 1);
+  ws2.frame({ type: 'error', id: ws2.sent.at(-1).id, code: 'stale-ply', message: '...' });
+  ws2.frame({ type: 'state', id: ws2.sent.at(-1).id, room: snap({ ply: 5, version: 15, toMove: 1, moves: ['a', 'b', 'c', 'd', '9-13'] }) });
+  assert.deepEqual(settledOf(t.events), [['refused', 'stale-ply']]);
+  // the page says it from the settled event: no second, bare error event
+  assert.deepEqual(t.events.filter((e) => e[0] === 'error'), []);
+  t.c.close();
+
+  // the token no longer proves the seat (taken over by the AI while away)
+  t = await seated();
+  t.c.move('11-15');
+  ws2 = await reconnect(t.ws);
+  ws2.frame({ type: 'error', id: ws2.sent[0].id, code: 'bad-token', message: '...' });
+  assert.deepEqual(settledOf(t.events), [['refused', 'bad-token']]);
+  assert.deepEqual(sentMoves(ws2), []);
+  t.c.close();
+});
+
+test('a roll lost with its socket: found in the record, or rolled once more', async () => {
+  const bg = { game: 'backgammon', phase: 'roll' };
+  let t = await seated(bg);
+  t.c.roll();
+  let ws2 = await reconnect(t.ws);
+  ws2.frame({ type: 'state', id: ws2.sent[0].id, room: snap({ ...bg, phase: 'move', ply: 5, version: 15, moves: ['a', 'b', 'c', 'd', '6-1'] }) });
+  assert.deepEqual(settledOf(t.events), [['delivered', '']]);
+  assert.deepEqual(ws2.sent.filter((m) => m.action === 'roll'), []);
+  t.c.close();
+
+  t = await seated(bg);
+  t.c.roll();
+  ws2 = await reconnect(t.ws);
+  ws2.frame({ type: 'state', id: ws2.sent[0].id, room: snap({ ...bg, ply: 4, version: 15, moves: ['a', 'b', 'c', 'd'] }) });
+  assert.deepEqual(ws2.sent.filter((m) => m.action === 'roll').map(strip), [{ action: 'roll', room: 'room1', token: 'tok0', ply: 4 }]);
+  t.c.close();
+});
+
+test('an answer that never comes: the socket is closed and the move settled through the resync', async () => {
+  const { c, events } = client({ [tokenKey('room1')]: 'tok0' });
+  c.ackMs = 60;
+  c.open('room1');
+  const ws = await lastSocket();
+  ws.open();
+  ws.frame({ type: 'state', id: ws.sent[0].id, room: snap({ ply: 4, version: 10, moves: ['a', 'b', 'c', 'd'] }) });
+  c.move('11-15');
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(ws.readyState, 3); // taken for dead
+  assert.equal(c.link, 'lost');
+  assert.equal(c.pending.lost, true);
+  assert.deepEqual(events.filter((e) => e[0] === 'connection').map((e) => e[1]).slice(-1), ['lost']);
+  c.close();
+});
+
+test('the device going offline drops the socket at once and waits for online', async () => {
+  const target = new EventTarget();
+  target.navigator = { onLine: true };
+  const c = new RoomClient({ url: () => 'ws://test/ws', WebSocket: FakeWS, storage: memoryStorage({ [tokenKey('room1')]: 't' }), events: target });
+  clients.push(c);
+  c.open('room1');
+  const ws = await lastSocket();
+  ws.open();
+  target.navigator.onLine = false;
+  target.dispatchEvent(new Event('offline'));
+  assert.equal(c.link, 'lost');
+  await new Promise((r) => setTimeout(r, backoff(0) + 50));
+  assert.equal(FakeWS.all.at(-1), ws); // no attempt while offline
+  target.navigator.onLine = true;
+  target.dispatchEvent(new Event('online'));
+  const ws2 = await lastSocket();
+  assert.notEqual(ws2, ws); // at once, not after the backoff
+  c.close();
 });
 
 test('a link without a token peeks, joins, and a spectator rejoins by join after a reconnect', async () => {

@@ -17,13 +17,16 @@ export class RoomPanel {
     this.offers = new Set(); // 'gameNo:index' of the record's moves that offered a draw
     this.client = new RoomClient({
       on: {
-        connection: (s) => { $('online-status').textContent = s === 'open' ? '' : ROOM.reconnecting; },
+        connection: (link) => this.linkChanged(link),
         joined: (m, first) => this.joined(m, first),
         state: (snap) => this.showState(snap),
         notFound: () => this.shell.roomNotFound(),
         error: (m) => this.error(m),
+        pending: () => this.redraw(),
+        settled: (p, how, code) => this.settled(p, how, code),
       },
     });
+    this.wasLost = false;
     this.tick = setInterval(() => this.renderSeats(), 1000);
     $('copy-link').onclick = () => this.copy();
     $('share-link').onclick = () => navigator.share && navigator.share({ title: document.title, url: $('room-link').value }).catch(() => {});
@@ -48,17 +51,31 @@ export class RoomPanel {
 
   canMove(toMove) { return this.client.canMove(toMove); }
 
-  move(m, offer) { this.client.move(m.route || m.text, offer); }
+  /** Whether the page's link to the room is up and resynced (protocol.js `link`). */
+  ready() { return this.client.ready(); }
+
+  /** Why this seat cannot act now although the server's snapshot gives it the turn: the
+   * Korean line for a tap, or '' when it can (or it is not its turn anyway). */
+  blocked() {
+    const c = this.client;
+    if (!c.snap || c.seat < 0 || c.snap.status !== 'playing') return '';
+    if (!c.ready()) return ROOM.offlineNoMove;
+    if (c.pending) return ROOM.pendingWait;
+    return '';
+  }
+
+  move(m, offer) { this.client.move(m.route || m.text, offer, this.shell.moveText(m)); }
 
   acceptDraw() { this.client.acceptDraw(); }
 
   resign() { this.client.resign(); }
 
   /** Leaves this page's seat (PROTOCOL.md `leave`) when it holds one of a room still waiting
-   * or in play; the seat's token is forgotten (the server no longer honours it). */
+   * or in play; the seat's token is forgotten (the server no longer honours it). Offline
+   * nothing can be sent: the seat stays away (the opponent may take it over later). */
   leave() {
     const c = this.client;
-    if (c.seat == null || c.seat < 0 || !c.token || !c.snap || c.snap.status === 'over') return;
+    if (c.seat == null || c.seat < 0 || !c.token || !c.snap || c.snap.status === 'over' || !c.ready()) return;
     c.leave();
     try { localStorage.removeItem(tokenKey(c.room)); } catch { /* denied */ }
   }
@@ -127,6 +144,52 @@ export class RoomPanel {
     this.shell.showPhase('game');
   }
 
+  /** The link to the room changed (protocol.js): the status line, my seat and the move
+   * controls say so at once. */
+  linkChanged(link) {
+    if (link === 'lost') this.wasLost = true;
+    this.statusLine();
+    this.redraw();
+  }
+
+  /** The side panel's connection line: reconnecting, resyncing, or the room's own note. */
+  statusLine() {
+    const c = this.client;
+    const s = c.snap;
+    let text = null;
+    if (c.link === 'lost' || (c.link === 'connecting' && this.wasLost)) text = ROOM.reconnecting;
+    else if (c.link === 'syncing' && this.wasLost) text = ROOM.resyncing;
+    else if (c.link === 'syncing' || c.link === 'connecting') return; // creating/rejoining says it
+    else if (s && s.status === 'over' && c.seat >= 0) {
+      const voted = (s.rematch || []).includes(c.seat);
+      text = voted ? ROOM.rematchWaiting : (s.rematch || []).length ? ROOM.rematchAsked : '';
+    } else if (s) text = '';
+    if (text !== null) $('online-status').textContent = text;
+  }
+
+  /** Redraws what depends on the link and the pending move: turn line, moves, seats. */
+  redraw() {
+    if (this.shell.online !== this) return;
+    if (this.shell.view) this.shell.render();
+    this.renderSeats();
+  }
+
+  /** A pending move or roll is answered. After a lost connection the player is told what
+   * became of it; a refusal on a live connection is said by the error event. */
+  settled(p, how, code) {
+    const what = ROOM.pendingWhat(p);
+    if (p.lost) {
+      let text;
+      if (how === 'delivered') text = ROOM.pendingDelivered(what);
+      else if (code === 'over' || code === 'game-over') text = ROOM.pendingOver(what);
+      else if (code === 'changed' || code === 'stale-ply' || code === 'not-your-turn') text = ROOM.pendingChanged(what);
+      else if (code === 'bad-token' || code === 'room-not-found') text = ROOM.pendingNoSeat(what);
+      else text = ROOM.pendingRefused(what, ROOM_ERROR[code] || ROOM.failed);
+      this.shell.say(text, how === 'delivered' ? '' : `pending-${code}`);
+    }
+    this.redraw();
+  }
+
   error(m) {
     if (m.code === 'room-not-found') $('online-status').textContent = ROOM.notFound;
     if (m.code === 'bad-token') {
@@ -170,13 +233,7 @@ export class RoomPanel {
     v.canOffer = playing && seat >= 0 && !!(snap.seats[seat] && snap.seats[seat].mayOfferDraw) && snap.policy && snap.policy.drawOffers;
     $('room-link-box').hidden = !(snap.status === 'waiting' && seat === 0);
     $('rematch').hidden = !(snap.status === 'over' && seat >= 0);
-    const voted = (snap.rematch || []).includes(seat);
-    $('rematch').disabled = voted;
-    if (snap.status === 'over' && seat >= 0) {
-      $('online-status').textContent = voted ? ROOM.rematchWaiting : (snap.rematch || []).length ? ROOM.rematchAsked : '';
-    } else if (snap.status === 'playing') {
-      $('online-status').textContent = '';
-    }
+    this.statusLine();
     shell.setView(v);
     this.renderSeats();
     if (shell.records) shell.records.roomState(snap);
@@ -213,11 +270,14 @@ export class RoomPanel {
       .join(' ');
   }
 
-  /** The turn line while the room is not in play for this page, else null. */
+  /** The turn line while the room is not in play for this page (its link down, its move
+   * on the way, waiting, watching), else null. */
   turnText() {
     const c = this.client;
     const s = c.snap;
     if (!s) return c.peeking ? ROOM.checking : ROOM.connecting;
+    if (!c.ready() && this.wasLost) return c.pending ? ROOM.offlinePending(ROOM.pendingWhat(c.pending)) : ROOM.offlineTurn;
+    if (c.pending) return ROOM.sending(ROOM.pendingWhat(c.pending));
     const side = (seat) => this.shell.page.colour(s.game, seat);
     if (c.peeking && s.status === 'waiting') return ROOM.joinStarts;
     if (c.peeking && s.status === 'playing') return ROOM.preview(side(s.toMove));
@@ -240,8 +300,10 @@ export class RoomPanel {
       let who = i === c.seat ? ROOM.me : ROOM.opponent;
       if (c.seat < 0) who = ROOM.seatNo(i);
       const t = seatTimers(s, i, now, c.seat);
+      const meOffline = i === c.seat && !c.ready() && this.wasLost;
       let st;
-      if (seat.kind === 'empty') st = ROOM.empty;
+      if (meOffline) st = ROOM.meReconnecting; // the snapshot still says connected: it is old
+      else if (seat.kind === 'empty') st = ROOM.empty;
       else if (seat.kind === 'ai' || seat.ai) st = ROOM.aiPlaying;
       else if (seat.connected) st = ROOM.connected;
       else if (t.aiInMs > 0) st = ROOM.aiIn(clock(t.aiInMs));
@@ -249,7 +311,7 @@ export class RoomPanel {
       else st = ROOM.away;
       if (t.mayTakeOver) canTake = true;
       li.textContent = `${this.shell.page.colour(s.game, i)} · ${who}: ${st}`;
-      li.className = seat.connected ? 'on' : 'off';
+      li.className = seat.connected && !meOffline ? 'on' : 'off';
       ul.appendChild(li);
     });
     if (s.spectators) {
@@ -257,7 +319,10 @@ export class RoomPanel {
       li.textContent = ROOM.spectators(s.spectators);
       ul.appendChild(li);
     }
-    $('takeover').hidden = !canTake;
+    $('takeover').hidden = !canTake || !c.ready();
+    // the vote needs the server: not while the link is down
+    const voted = (s.rematch || []).includes(c.seat);
+    $('rematch').disabled = voted || !c.ready();
   }
 
   async copy() {

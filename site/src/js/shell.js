@@ -418,7 +418,7 @@ export class Shell {
       t.dataset.state = 'over';
     } else if (this.mode === 'online' && this.online && this.online.turnText()) {
       t.textContent = this.online.turnText();
-      t.dataset.state = 'wait';
+      t.dataset.state = this.online.ready() ? 'wait' : 'offline';
     } else if (this.thinking) {
       t.textContent = MSG.aiThinking;
       t.dataset.state = 'ai';
@@ -479,7 +479,7 @@ export class Shell {
     offer.classList.toggle('on', this.offerNext);
     this.moveList.history(v.history, (e) => this.moveText(e) + (e.offer ? MSG.offerMark : ''));
     $('undo').disabled = this.thinking || v.ply === 0 || this.over() || (this.mode === 'ai' && !v.history.some((e) => e.seat === this.human));
-    $('resign').disabled = v.outcome.status !== 'ongoing' || this.thinking;
+    $('resign').disabled = v.outcome.status !== 'ongoing' || this.thinking || (this.mode === 'online' && !!this.online && !this.online.ready());
     $('resign').hidden = this.mode === 'online' && !(this.online && this.online.seat >= 0 && this.online.snap && this.online.snap.status === 'playing')
       || (!!this.page.canResign && !this.page.canResign());
   }
@@ -516,6 +516,9 @@ export class Shell {
     if (cell !== null && !this.myTurn()) {
       if (!this.mode || this.mode === 'review' || this.thinking) return undefined;
       if (this.spectating()) return this.say(MSG.watching);
+      // online, my turn by the room but the link is down or my move is on its way
+      const why = this.mode === 'online' && this.online ? this.online.blocked() : '';
+      if (why) return this.say(why);
       if (this.mode !== 'local') this.say(MSG.notYourTurn);
       return undefined;
     }

@@ -45,6 +45,24 @@ export const ROOM = {
   notFound: '방을 찾을 수 없습니다. 시간이 지나 방이 사라졌거나 주소가 잘못되었습니다.',
   newGameBelow: '아래에서 새 게임을 시작하세요.',
   reconnecting: '연결이 끊겼습니다. 다시 연결하는 중…',
+  resyncing: '다시 연결되었습니다. 방의 최신 상태를 받는 중…',
+  /** The status line under the board while this page's own connection is down. */
+  offlineTurn: '연결이 끊겼습니다. 다시 연결되면 이어서 둘 수 있습니다.',
+  /** A tap on the board while the connection is down. */
+  offlineNoMove: '연결이 끊겨 지금은 둘 수 없습니다. 다시 연결되면 둘 수 있습니다.',
+  /** My seat in the seats card while my connection is down. */
+  meReconnecting: '다시 연결하는 중',
+  /** A pending action as the player reads it: 내 수(11-15) or 주사위 굴리기 (both end in a
+   * vowel, so the particles after it are 를/가/는). */
+  pendingWhat: (p) => (p.action === 'roll' ? '주사위 굴리기' : `내 수(${p.label || p.move})`),
+  sending: (what) => `${what}를 보내는 중…`,
+  pendingWait: '보낸 수를 서버가 확인하는 중입니다.',
+  offlinePending: (what) => `연결이 끊겼습니다. ${what}가 전달되었는지는 다시 연결한 뒤 확인합니다.`,
+  pendingDelivered: (what) => `다시 연결되었습니다. ${what}가 반영되었습니다.`,
+  pendingChanged: (what) => `연결이 끊긴 사이에 판이 바뀌어 ${what}는 반영하지 않았습니다. 지금 판을 확인해 주세요.`,
+  pendingOver: (what) => `연결이 끊긴 사이에 게임이 끝나 ${what}는 반영하지 않았습니다.`,
+  pendingNoSeat: (what) => `이 방의 자리를 확인하지 못해 ${what}는 반영하지 않았습니다.`,
+  pendingRefused: (what, why) => `${what}는 반영하지 않았습니다. ${why}`,
   creating: '방을 만드는 중…',
   rejoining: '방에 다시 들어가는 중…',
   checking: '방 정보를 확인하는 중…',
@@ -101,6 +119,9 @@ export const ROOM_ERROR = {
   'too-large': '요청이 너무 큽니다.',
   'rate-limited': '요청이 너무 잦습니다. 잠시 뒤에 다시 해 보세요.',
   internal: '서버에 문제가 생겼습니다. 다시 해 보세요.',
+  // the page's own refusals (protocol.js), not the server's
+  offline: '연결이 끊겨 보내지 못했습니다. 다시 연결되면 다시 해 주세요.',
+  pending: '보낸 수를 서버가 확인하는 중입니다. 잠시 기다려 주세요.',
 };
 
 /** m:ss of a duration in ms (rounded down), as the away timers show it. */
