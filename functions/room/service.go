@@ -330,8 +330,11 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 	return l, nil
 }
 
-// stateCacheSize bounds the replayed states kept in memory.
-const stateCacheSize = 4096
+// stateCacheSize bounds the replayed states kept in memory: more than the rooms one
+// process serves at once (a local server holds 10,000 rooms within its 20,000 sockets),
+// since a room that misses is replayed from its first move, each move parsed against the
+// legal moves (BenchmarkCheckersMoveRooms). An entry takes a few KB.
+const stateCacheSize = 1 << 14
 
 // stateCache keeps the decoded body and replayed game state of recently used rooms, keyed
 // by room id, version and the stored bytes, so that a message neither
