@@ -2,6 +2,7 @@ package room_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 // state posted to both sockets), in checkers games played from the start; a finished game
 // is replaced by a new room.
 func BenchmarkCheckersMove(b *testing.B) {
-	h := newHarness(b)
+	h := unlimited(b)
 	var tb table
 	ply := 0
 	open := func() {
@@ -114,4 +115,67 @@ func BenchmarkColdRepeat1200(b *testing.B) {
 			b.Fatalf("repeat: %s", describe(fs))
 		}
 	}
+}
+
+// BenchmarkCheckersMoveRooms is BenchmarkCheckersMove spread over many rooms, each move in
+// the next room (round robin), as a server with that many games under way sees them: with
+// more rooms than the service keeps replayed states for, each move replays its game.
+func BenchmarkCheckersMoveRooms(b *testing.B) {
+	for _, n := range []int{500, 6000} {
+		b.Run(fmt.Sprintf("rooms=%d", n), func(b *testing.B) {
+			h := unlimited(b)
+			type game struct {
+				id     string
+				conns  [2]string
+				tokens [2]string
+				st     *snapshot
+			}
+			games := make([]*game, n)
+			open := func(g *game) {
+				fs := h.send(g.conns[0], M{"action": "create", "game": "checkers", "options": M{}})
+				json.Unmarshal(fs[0].Room, &g.id)
+				g.tokens[0] = *fs[0].Token
+				fs = h.send(g.conns[1], M{"action": "join", "room": g.id})
+				g.tokens[1] = *fs[0].Token
+				g.st = h.lastState(fs)
+				h.take(g.conns[0])
+			}
+			move := func(g *game) {
+				st := g.st
+				c := g.conns[st.ToMove]
+				fs := h.send(c, M{"action": "move", "room": g.id, "token": g.tokens[st.ToMove], "ply": st.Ply, "move": st.Legal[(st.Ply*7+3)%len(st.Legal)]})
+				g.st = h.lastState(fs)
+				h.take(g.conns[1-st.ToMove])
+			}
+			for i := range games {
+				g := &game{conns: [2]string{fmt.Sprintf("a%d", i), fmt.Sprintf("b%d", i)}}
+				open(g)
+				for range 10 { // a game under way: a replay has plies to play
+					if g.st.Status == "playing" {
+						move(g)
+					}
+				}
+				games[i] = g
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				g := games[i%n]
+				if g.st.Status != "playing" || g.st.Ply > 150 {
+					b.StopTimer()
+					open(g)
+					b.StartTimer()
+				}
+				move(g)
+			}
+		})
+	}
+}
+
+// unlimited is a harness whose sockets may create rooms without a rate limit (a benchmark
+// opens many rooms from one socket).
+func unlimited(b *testing.B) *harness {
+	h := newHarness(b)
+	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: h.ai, Log: quiet, Rand: h.rand,
+		Limits: room.Limits{CreatesPerMinute: -1}})
+	return h
 }

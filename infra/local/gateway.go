@@ -87,8 +87,19 @@ type socket struct {
 	lastActive  time.Time
 	sourceIP    string
 	userAgent   string
+	ctx         context.Context // the socket's life; writes end with it
 	cancel      context.CancelFunc
-	out         chan []byte // frames waiting for the writer, in posting order
+
+	// Frames waiting to be written, in posting order, and whether a writer goroutine is
+	// draining them. A writer runs only while frames wait (an idle socket has no goroutine
+	// or buffer for its writes: at 10,000 sockets a parked writer and a 256-slot channel
+	// each cost about 60 MB).
+	wmu     sync.Mutex
+	queue   [][]byte
+	writing bool
+	// wtimer cancels the socket when a write takes longer than writeTimeout; it is armed
+	// around each write.
+	wtimer *time.Timer
 }
 
 // outQueue is how many frames may wait for a slow client before its socket is dropped (as
@@ -154,9 +165,10 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(context.Background(), MaxConnection)
 	defer cancel()
 	host, _, _ := net.SplitHostPort(r.RemoteAddr)
-	s := &socket{c: c, connectedAt: time.Now(), lastActive: time.Now(), sourceIP: host, userAgent: r.UserAgent(), cancel: cancel,
-		out: make(chan []byte, outQueue)}
-	go s.writer(ctx)
+	s := &socket{c: c, connectedAt: time.Now(), lastActive: time.Now(), sourceIP: host, userAgent: r.UserAgent(), ctx: ctx, cancel: cancel}
+	s.wtimer = time.AfterFunc(writeTimeout, cancel)
+	s.wtimer.Stop()
+	defer s.wtimer.Stop()
 	if err := g.h.Connect(ctx, id); err != nil {
 		g.log.Error("local: $connect", "conn", id, "err", err)
 		c.Close(websocket.StatusInternalError, "connect failed")
@@ -218,38 +230,47 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// writer sends queued frames until the socket ends; a failed write ends the socket.
-// A write that takes longer than writeTimeout ends the socket: one timer per socket,
-// armed around each write, cancels the socket's context, which fails the write.
-func (s *socket) writer(ctx context.Context) {
-	t := time.AfterFunc(writeTimeout, s.cancel)
-	t.Stop()
-	defer t.Stop()
+// writer writes the queued frames until none is left, then ends; a failed write, or one
+// that takes longer than writeTimeout, ends the socket (the frames still queued are
+// dropped). Only one writer runs per socket (s.writing).
+func (s *socket) writer() {
 	for {
-		select {
-		case <-ctx.Done():
+		s.wmu.Lock()
+		if len(s.queue) == 0 || s.ctx.Err() != nil {
+			s.queue = nil
+			s.writing = false
+			s.wmu.Unlock()
 			return
-		case msg := <-s.out:
-			t.Reset(writeTimeout)
-			err := s.c.Write(ctx, websocket.MessageText, msg)
-			t.Stop()
-			if err != nil {
-				s.cancel()
-				return
-			}
+		}
+		msg := s.queue[0]
+		s.queue[0] = nil
+		s.queue = s.queue[1:]
+		s.wmu.Unlock()
+		s.wtimer.Reset(writeTimeout)
+		err := s.c.Write(s.ctx, websocket.MessageText, msg)
+		s.wtimer.Stop()
+		if err != nil {
+			s.cancel() // the next turn sees the context ended
 		}
 	}
 }
 
-// enqueue queues a frame; a client too slow to take outQueue frames loses its socket.
+// enqueue queues a frame, starting a writer when none runs; a client too slow to take
+// outQueue frames loses its socket (ErrGone).
 func (s *socket) enqueue(msg []byte) error {
-	select {
-	case s.out <- msg:
-		return nil
-	default:
+	s.wmu.Lock()
+	if len(s.queue) >= outQueue {
+		s.wmu.Unlock()
 		s.cancel()
 		return room.ErrGone
 	}
+	s.queue = append(s.queue, msg)
+	if !s.writing {
+		s.writing = true
+		go s.writer()
+	}
+	s.wmu.Unlock()
+	return nil
 }
 
 // Post implements room.Notifier: ErrGone for a socket that is not open.
