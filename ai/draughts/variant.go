@@ -28,13 +28,16 @@ type Variant struct {
 	trained     *Weights // the shipped tables (used or not)
 	book        *Book    // the advanced level's opening book; nil: none
 	learned     bool     // evaluates with its shipped weights once they are loaded
+	// mix is the learned score's share of the evaluation in 1/MixUnit (the rest is the
+	// hand-made evaluation's); MixUnit: the learned score alone.
+	mix int
 }
 
 // newVariant makes the variant of r with its shipped weights and book (nil in the browser's
 // build: the worker hands them over later, LoadWeights and LoadBook); learned says whether
 // it evaluates with the weights (else they are only loaded, for Trained).
 func newVariant(r *rd.Rules, shipped, book []byte, learned bool) *Variant {
-	v := &Variant{ID: r.ID, R: r, Size: r.Size, FlyingKings: r.FlyingKings, DrawPlies: r.QuietPlies, learned: learned}
+	v := &Variant{ID: r.ID, R: r, Size: r.Size, FlyingKings: r.FlyingKings, DrawPlies: r.QuietPlies, learned: learned, mix: MixUnit}
 	v.ev = newEvalTables(v)
 	v.pt = newPatternTables(v)
 	// A file that does not load leaves the hand-made evaluation, or no book (the shipped

@@ -34,6 +34,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	tt := fs.Int("tt", 64, "transposition table size in MB")
 	eg := egdbFlag(fs)
 	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, hand-made in draughts), learned (the shipped weights), classic (the hand-made one) or file:PATH (weights of madang train-eval)")
+	mix := fs.Int("mix", -1, "with weights: the learned score's share of the evaluation in 1/256, the rest the hand-made one's (-1: the variant's own)")
 	fixed := fs.Int("depth", 0, "search every move to this many plies, whatever level the GUI sets (0: the GUI's level)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -72,6 +73,13 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintf(stderr, "engine: unknown --eval %q (default, learned, classic or file:PATH)\n", *eval)
 		return 2
+	}
+	if *mix > aidraughts.MixUnit || *mix < -1 {
+		fmt.Fprintf(stderr, "engine: --mix must be 0..%d (or -1)\n", aidraughts.MixUnit)
+		return 2
+	}
+	if *mix >= 0 {
+		v = v.WithMix(*mix)
 	}
 	if *fixed < 0 {
 		fmt.Fprintln(stderr, "engine: --depth must not be negative")
