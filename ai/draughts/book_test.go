@@ -89,8 +89,8 @@ func TestBuildBook(t *testing.T) {
 
 // LoadWeights and LoadBook (the browser's worker hands the fetched files over with them):
 // a variant made without files plays with the hand-made evaluation and no book; the files
-// give it the book, the shipped weights as Trained and, in checkers only, as its
-// evaluation; a bad file is refused and changes nothing.
+// give it the book, the shipped weights as Trained and as its evaluation (draughts blends
+// it with the hand-made one); a bad file is refused and changes nothing.
 func TestLoadWeightsAndBook(t *testing.T) {
 	for _, c := range []struct {
 		v             *Variant
@@ -98,9 +98,9 @@ func TestLoadWeightsAndBook(t *testing.T) {
 		learned       bool
 	}{
 		{Checkers, shippedCheckers, bookCheckers, true},
-		{Draughts, shippedDraughts, bookDraughts, false},
+		{Draughts, shippedDraughts, bookDraughts, true},
 	} {
-		v := newVariant(c.v.R, nil, nil, c.learned)
+		v := newVariant(c.v.R, nil, nil, c.learned, c.v.Mix())
 		start := v.Start()
 		if v.Weights() != nil || v.Trained() != nil || v.Book() != nil {
 			t.Fatalf("%s: a variant without files has weights or a book", v.ID)

@@ -150,7 +150,7 @@ func (v *Variant) Evaluate(p *rd.Position) int {
 	mat := (men[me]-men[me^1])*manValue + (kings[me]-kings[me^1])*t.kingValue
 	var diff int
 	if v.lw != nil {
-		diff = v.lw.Score(v, p)
+		diff = v.blendScore(v.lw, p)
 		if me == 1 {
 			diff = -diff
 		}

@@ -61,6 +61,15 @@ type patternTables struct {
 	windows int
 	per     int              // windows per band (and bands: the windows form a per x per grid)
 	slots   [64][]windowSlot // by layout bit
+	// direct[seat][bit] are slots' windows and direct-index digits of a man of the seat.
+	direct [2][64][]directSlot
+}
+
+// directSlot is a window a man's square belongs to and what the man adds to its direct
+// index.
+type directSlot struct {
+	w   int32
+	add int32
 }
 
 var pow3 = [WindowSquares]int32{1, 3, 9, 27, 81, 243, 729, 2187}
@@ -89,6 +98,8 @@ func newPatternTables(v *Variant) *patternTables {
 					a0: pow3[i], a1: 2 * pow3[i],
 					b0: 2 * pow3[WindowSquares-1-i], b1: pow3[WindowSquares-1-i],
 				})
+				pt.direct[0][b] = append(pt.direct[0][b], directSlot{int32(w), pow3[i]})
+				pt.direct[1][b] = append(pt.direct[1][b], directSlot{int32(w), 2 * pow3[i]})
 				i++
 			}
 			if i != WindowSquares {
@@ -130,7 +141,10 @@ func (v *Variant) PatternTables() int { return v.pt.per }
 
 // Features computes the inputs of the learned evaluation of p (the side to move plays no
 // part: the evaluation is from seat 0's view).
-func (v *Variant) Features(p *rd.Position, f *Features) {
+func (v *Variant) Features(p *rd.Position, f *Features) { v.features(p, f, true) }
+
+// features is Features; without flipped it leaves f.B zero (fastLogit does not read it).
+func (v *Variant) features(p *rd.Position, f *Features, flipped bool) {
 	t := v.ev
 	pt := v.pt
 	f.Windows, f.Per = pt.windows, pt.per
@@ -157,11 +171,18 @@ func (v *Variant) Features(p *rd.Position, f *Features) {
 		var tempo, runaway, back, free int32
 		for b := menB[c]; b != 0; b &= b - 1 {
 			sq := bits.TrailingZeros64(b)
-			for _, s := range pt.slots[sq] {
-				if c == 0 {
+			switch {
+			case !flipped:
+				for _, s := range pt.direct[c][sq] {
+					f.A[s.w] += s.add
+				}
+			case c == 0:
+				for _, s := range pt.slots[sq] {
 					f.A[s.w] += s.a0
 					f.B[s.w] += s.b0
-				} else {
+				}
+			default:
+				for _, s := range pt.slots[sq] {
 					f.A[s.w] += s.a1
 					f.B[s.w] += s.b1
 				}
@@ -209,6 +230,9 @@ type Weights struct {
 	Scalar  [NumScalars]int16
 	// cmNum/cmDen turn the logit sum into centi-men: a man (mid-game) is worth 100.
 	cmNum, cmDen int64
+	// comb is Pattern less the flipped window's weight (combine), for the search's
+	// evaluation.
+	comb []int32
 }
 
 // weightsMagic starts a weights file.
@@ -256,7 +280,48 @@ func (w *Weights) setScale() error {
 		return ErrWeights
 	}
 	w.cmNum, w.cmDen = 200, man
+	w.combine()
 	return nil
+}
+
+// combine fills w.comb: for table t and direct index a, the pattern weight of a minus that
+// of the flipped window (the same squares read turned, seats swapped: digits in reverse
+// order, 1 and 2 exchanged) in the mirrored band, so that Logit needs only the direct
+// indices (fastLogit). The sums are the same integers as Logit's.
+func (w *Weights) combine() {
+	w.comb = make([]int32, w.Tables*Patterns)
+	for a := range Patterns {
+		fa := 0
+		for i, x := 0, a; i < WindowSquares; i, x = i+1, x/3 {
+			d := x % 3
+			if d != 0 {
+				d = 3 - d
+			}
+			fa += d * int(pow3[WindowSquares-1-i])
+		}
+		for t := range w.Tables {
+			w.comb[t*Patterns+a] = int32(w.Pattern[t*Patterns+a]) - int32(w.Pattern[(w.Tables-1-t)*Patterns+fa])
+		}
+	}
+}
+
+// fastLogit is Logit of features whose flipped indices (B) were not computed.
+func (w *Weights) fastLogit(f *Features) int64 {
+	var s int64
+	for i := 0; i < f.Windows; i++ {
+		s += int64(w.comb[(i/f.Per)*Patterns+int(f.A[i])])
+	}
+	for k := range NumScalars {
+		x := int64(w.Scalar[k]) * int64(f.Scalars[k])
+		switch k {
+		case 2, 3, 5:
+			x = x * int64(f.EndNum) / int64(f.EndDen)
+		case classicTerm:
+			x /= manValue
+		}
+		s += x
+	}
+	return s
 }
 
 // Logit is the learned evaluation of f from seat 0's view, in logits (1/2048 units).
@@ -287,6 +352,33 @@ func (w *Weights) Score(v *Variant, p *rd.Position) int {
 	var f Features
 	v.Features(p, &f)
 	return int(w.Logit(&f) * w.cmNum / w.cmDen)
+}
+
+// MixUnit is the unit of a variant's blend of the learned and the hand-made evaluation
+// (Mix, WithMix): MixUnit is the learned score alone, 0 the hand-made one alone.
+const MixUnit = 256
+
+// Mix is the learned score's share of v's evaluation in 1/MixUnit when it has weights.
+func (v *Variant) Mix() int { return v.mix }
+
+// WithMix returns a copy of v whose evaluation (with weights) is mix/MixUnit of the
+// learned score plus the rest of the hand-made one; mix is clamped to 0..MixUnit.
+func (v *Variant) WithMix(mix int) *Variant {
+	c := *v
+	c.mix = min(max(mix, 0), MixUnit)
+	return &c
+}
+
+// blendScore is v's evaluation of p with weights w in centi-men from seat 0's view: the
+// learned score, blended with the hand-made evaluation by v's mix.
+func (v *Variant) blendScore(w *Weights, p *rd.Position) int {
+	var f Features
+	v.features(p, &f, false)
+	s := w.fastLogit(&f) * w.cmNum / w.cmDen
+	if v.mix < MixUnit {
+		s = (int64(v.mix)*s + int64(MixUnit-v.mix)*int64(f.Scalars[classicTerm])) / MixUnit
+	}
+	return int(s)
 }
 
 // Weights are the learned tables the variant evaluates with (nil: the hand-made

@@ -196,3 +196,44 @@ func TestNoPiecesScore(t *testing.T) {
 		}
 	}
 }
+
+// The search's evaluation reads the combined tables and only the direct window indices
+// (fastLogit): it scores every position exactly as Logit over both indices does.
+func TestFastLogit(t *testing.T) {
+	for _, v := range []*Variant{Checkers, Draughts} {
+		w := randomWeights(t, v)
+		vv := v.WithWeights(w).WithMix(MixUnit)
+		for _, st := range randomStates(t, v.ID, 10, 3) {
+			rs, _ := rd.AsState(st)
+			p := rs.Position()
+			var f Features
+			v.Features(&p, &f)
+			if a, b := w.Score(vv, &p), vv.blendScore(w, &p); a != b {
+				t.Fatalf("%s %s: Score %d, the search's %d", v.ID, p.FEN(), a, b)
+			}
+		}
+	}
+}
+
+// The blend: mix 0 is the hand-made evaluation, MixUnit the learned one, and half of each
+// lies halfway between (issue 18 item 2, draughts).
+func TestMix(t *testing.T) {
+	for _, v := range []*Variant{Checkers, Draughts} {
+		w := v.Trained()
+		classic, learned := v.WithWeights(nil), v.WithWeights(w).WithMix(MixUnit)
+		for _, st := range randomStates(t, v.ID, 5, 7) {
+			rs, _ := rd.AsState(st)
+			p := rs.Position()
+			if p.Men(0)|p.Kings(0) == 0 || p.Men(1)|p.Kings(1) == 0 {
+				continue
+			}
+			c, l := classic.Evaluate(&p), learned.Evaluate(&p)
+			if got := v.WithWeights(w).WithMix(0).Evaluate(&p); got != c {
+				t.Fatalf("%s %s: mix 0 scores %d, the hand-made evaluation %d", v.ID, p.FEN(), got, c)
+			}
+			if got := v.WithWeights(w).WithMix(MixUnit / 2).Evaluate(&p); abs(got-(c+l)/2) > 2 {
+				t.Fatalf("%s %s: mix 1/2 scores %d, want about (%d+%d)/2", v.ID, p.FEN(), got, c, l)
+			}
+		}
+	}
+}

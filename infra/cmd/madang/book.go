@@ -16,8 +16,9 @@ func init() {
 
 // runBook: madang book --game draughts|checkers [--out FILE] [--plies P] [--depth D]
 // [--margin CM] [--max N]. It grows the opening book of the advanced level with the
-// shipped learned evaluation (aidraughts.BuildBook), also in draughts, whose variant does
-// not evaluate with it yet; the defaults are the shipped books'
+// shipped learned evaluation alone (aidraughts.BuildBook), also in draughts, whose variant
+// blends it with the hand-made one (the shipped books were made so); the defaults are the
+// shipped books'
 // (aidraughts.DefaultBook), so `madang book --game draughts --out
 // ai/draughts/book/draughts.txt` remakes the committed file (after the weights).
 func runBook(args []string, stdout, stderr io.Writer) int {
@@ -39,7 +40,8 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if v.Trained() != nil {
-		v = v.WithWeights(v.Trained()) // the book is searched with the learned evaluation
+		// The book is searched with the learned evaluation alone.
+		v = v.WithWeights(v.Trained()).WithMix(aidraughts.MixUnit)
 	}
 	start := time.Now()
 	b := v.BuildBook(d, nil)

@@ -33,7 +33,8 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	game := fs.String("game", "draughts", "game id: draughts or checkers (Hub protocol), backgammon (line protocol: see -game backgammon -h)")
 	tt := fs.Int("tt", 64, "transposition table size in MB")
 	eg := egdbFlag(fs)
-	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, hand-made in draughts), learned (the shipped weights), classic (the hand-made one) or file:PATH (weights of madang train-eval)")
+	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, half learned and half hand-made in draughts), learned (the shipped weights alone), classic (the hand-made one) or file:PATH (weights of madang train-eval, alone); --mix blends")
+	mix := fs.Int("mix", -1, "with weights: the learned score's share of the evaluation in 1/256, the rest the hand-made one's (-1: the variant's own)")
 	fixed := fs.Int("depth", 0, "search every move to this many plies, whatever level the GUI sets (0: the GUI's level)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -54,7 +55,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "engine: no shipped weights for", *game)
 			return 2
 		}
-		v = v.WithWeights(v.Trained())
+		v = v.WithWeights(v.Trained()).WithMix(aidraughts.MixUnit)
 	case *eval == "classic":
 		v = v.WithWeights(nil)
 	case strings.HasPrefix(*eval, "file:"):
@@ -62,7 +63,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 		if err == nil {
 			var w *aidraughts.Weights
 			if w, err = v.UnmarshalWeights(data); err == nil {
-				v = v.WithWeights(w)
+				v = v.WithWeights(w).WithMix(aidraughts.MixUnit)
 			}
 		}
 		if err != nil {
@@ -72,6 +73,13 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintf(stderr, "engine: unknown --eval %q (default, learned, classic or file:PATH)\n", *eval)
 		return 2
+	}
+	if *mix > aidraughts.MixUnit || *mix < -1 {
+		fmt.Fprintf(stderr, "engine: --mix must be 0..%d (or -1)\n", aidraughts.MixUnit)
+		return 2
+	}
+	if *mix >= 0 {
+		v = v.WithMix(*mix)
 	}
 	if *fixed < 0 {
 		fmt.Fprintln(stderr, "engine: --depth must not be negative")

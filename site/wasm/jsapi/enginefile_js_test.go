@@ -53,8 +53,8 @@ func directScore(st rules.State, v *ad.Variant) int {
 // (issue 18 item 7): the advanced level searches with the hand-made evaluation and no book
 // until the worker hands the files over (op engineFile, the bytes of ai/draughts/weights
 // and book as the page's asset files hold them); then checkers' advanced level evaluates
-// with the learned weights and plays from the book, and draughts has its book (its learned
-// weights stay unused, as in the native build). A bad or unknown file is refused and
+// with the learned weights and plays from the book, and draughts has its book and its
+// learned weights (blended with the hand-made evaluation, as in the native build). A bad or unknown file is refused and
 // changes nothing.
 func TestEngineFiles(t *testing.T) {
 	v := ad.Checkers
@@ -102,8 +102,8 @@ func TestEngineFiles(t *testing.T) {
 			t.Fatalf("%s %s: %v", f.game, f.kind, a)
 		}
 	}
-	if v.Weights() == nil || v.Weights() != v.Trained() || ad.Draughts.Trained() == nil || ad.Draughts.Weights() != nil {
-		t.Fatal("checkers does not evaluate with the loaded weights, or draughts does")
+	if v.Weights() == nil || v.Weights() != v.Trained() || ad.Draughts.Trained() == nil || ad.Draughts.Weights() != ad.Draughts.Trained() {
+		t.Fatal("checkers or draughts does not evaluate with the loaded weights")
 	}
 	learned := advancedScore(t, st)
 	if want := directScore(st, v); learned != want {
