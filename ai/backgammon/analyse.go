@@ -3,7 +3,6 @@ package backgammon
 import (
 	"context"
 	"errors"
-	"slices"
 
 	"madang/rules"
 	bg "madang/rules/backgammon"
@@ -86,19 +85,22 @@ func Rate(ctx context.Context, s *bg.State, n *Net, plies, filter, played int) (
 // ErrBadRate is Rate's error for a state without a play to rate (or no net).
 var ErrBadRate = errors.New("backgammon analysis: no play to rate")
 
-// sortRatings orders deeper ratings first, then by equity, best first (stable).
+// sortRatings orders deeper ratings first, then by equity, best first (stable: an
+// insertion sort, which keeps the WebAssembly module smaller than a generic sort for one
+// more type; a roll has at most a few hundred plays).
 func sortRatings(rs []Rating) {
-	slices.SortStableFunc(rs, func(x, y Rating) int {
-		switch {
-		case x.Ply != y.Ply:
-			return y.Ply - x.Ply
-		case x.Equity > y.Equity:
-			return -1
-		case y.Equity > x.Equity:
-			return 1
+	for i := 1; i < len(rs); i++ {
+		for j := i; j > 0 && before(&rs[j], &rs[j-1]); j-- {
+			rs[j], rs[j-1] = rs[j-1], rs[j]
 		}
-		return 0
-	})
+	}
+}
+
+func before(x, y *Rating) bool {
+	if x.Ply != y.Ply {
+		return x.Ply > y.Ply
+	}
+	return x.Equity > y.Equity
 }
 
 // onePly is me's chances on b (me has just played) averaged over the opponent's 21 rolls

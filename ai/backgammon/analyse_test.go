@@ -110,3 +110,20 @@ func TestRollChances(t *testing.T) {
 		t.Fatalf("%v against %v", q, p)
 	}
 }
+
+// Marshal rounds every weight to 16 significant bits, to the nearest (a carry reaches the
+// exponent: just under 2 becomes 2), so the shipped net compresses in the module; the
+// shipped file is already rounded (TestShippedNetLoads: it marshals back to itself).
+func TestMarshalRoundsWeights(t *testing.T) {
+	for _, c := range [][2]uint32{{0x3f80007f, 0x3f800000}, {0x3f800080, 0x3f800100}, {0x3fffffff, 0x40000000}, {0xbf8001c0, 0xbf800200}} {
+		if got := roundBits(c[0]); got != c[1] {
+			t.Fatalf("roundBits(%#x) = %#x, want %#x", c[0], got, c[1])
+		}
+	}
+	b := Shipped.Marshal()
+	for i := 8; i+4 <= len(b); i += 4 {
+		if b[i] != 0 {
+			t.Fatalf("weight at byte %d keeps its low bits", i)
+		}
+	}
+}
