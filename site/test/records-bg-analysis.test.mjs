@@ -55,7 +55,7 @@ test('engine view: a deliberately bad backgammon play is marked with the better 
     assert.equal(await reviewText(page, ex.text), moves.length);
     assert.equal(await page.isVisible('#rec-analyse'), true);
     assert.equal(await page.inputValue('#rec-depth'), 'normal');
-    assert.match(await page.textContent('#rec-depth option[value=normal]'), /상대 주사위 21가지/);
+    assert.match(await page.textContent('#rec-depth option[value=normal]'), /상대 주사위까지/);
     await page.click('#rec-analyse');
     await analysed(page);
     const an = await page.evaluate(() => {

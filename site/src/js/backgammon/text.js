@@ -96,9 +96,9 @@ const equity = (milli) => `${milli > 0 ? '+' : milli < 0 ? '−' : ''}${Math.abs
 
 export const ANALYSIS = {
   depths: {
-    fast: '빠르게 (모든 수를 신경망으로 한 번)',
-    normal: '보통 (좋은 후보 8수와 둔 수는 상대 주사위 21가지까지)',
-    deep: '깊게 (모든 수를 상대 주사위 21가지까지)',
+    fast: '빠르게 (신경망 평가만)',
+    normal: '보통 (후보 8수는 상대 주사위까지)',
+    deep: '깊게 (모든 수를 상대 주사위까지)',
   },
   graph: '승리 확률 그래프: 위로 갈수록 흰색이, 아래로 갈수록 검은색이 이길 확률이 높습니다',
   skill: (s) => SKILL[s] || '아쉬운 수',
