@@ -157,16 +157,28 @@ func equity(p [Outputs]float32) float64 {
 }
 
 // Marshal writes the net as bytes: "BGN1", the hidden count, then every weight as a
-// little-endian float32 (W1, B1, W2, B2).
+// little-endian float32 (W1, B1, W2, B2), rounded to 16 significant bits (the low
+// MarshalDropBits bits of the mantissa zero: a relative change under 2^-16, far below what
+// moves a play), so that the shipped net compresses by about 9 KB more in the backgammon
+// WebAssembly module (mk/site.mk SITE_WASM_LIMIT).
 func (n *Net) Marshal() []byte {
 	out := []byte("BGN1")
 	out = appendU32(out, uint32(n.Hidden))
 	for _, part := range [][]float32{n.W1, n.B1, n.W2, n.B2} {
 		for _, w := range part {
-			out = appendU32(out, math.Float32bits(w))
+			out = appendU32(out, roundBits(math.Float32bits(w)))
 		}
 	}
 	return out
+}
+
+// MarshalDropBits is how many low mantissa bits Marshal rounds away.
+const MarshalDropBits = 8
+
+// roundBits rounds float32 bits v to the nearest value with MarshalDropBits low zero bits
+// (a carry into the exponent is the correct rounding up).
+func roundBits(v uint32) uint32 {
+	return (v + 1<<(MarshalDropBits-1)) &^ (1<<MarshalDropBits - 1)
 }
 
 func appendU32(b []byte, v uint32) []byte {

@@ -58,7 +58,7 @@ test('backgammon: a game played on the page, downloaded as .mat and imported aga
     await page.click('#rec-forward');
     await page.waitForFunction(() => window.__madang.view.ply === 1);
     assert.match(await page.textContent('#rec-moves li:first-child button'), /주사위 \d-\d/);
-    assert.equal(await page.isVisible('#rec-analyse'), false, 'no engine view for backgammon yet');
+    assert.equal(await page.isVisible('#rec-analyse'), true, 'the engine view (records-bg-analysis.test.mjs)');
     assert.deepEqual(page.errors, []);
   });
   await ctx.close();

@@ -23,11 +23,17 @@
 //	{op: "import", game, text | bytes}               every game of a record file (bytes: a
 //	                                                 Uint8Array of the file, decoded by the reader),
 //	                                                 game the fallback game id: {games, errors, format}
-//	{op: "analyse", game, fen?, moves, ms, seed?}    the advanced engine's score of the position
+//	{op: "analyse", game, fen?, moves, played?, ms, seed?}
+//	                                                 the advanced engine's score of the position
 //	                                                 after moves, searched for ms milliseconds:
 //	                                                 {analysis: {over, outcome, toMove, score, best,
-//	                                                 text, move, depth, nodes}}; the session's own
-//	                                                 game is untouched
+//	                                                 text, move, depth, nodes, loss?, ...}}; the
+//	                                                 session's own game is untouched. A family that
+//	                                                 rates the played entry itself
+//	                                                 (session.PlayRater: backgammon) also judges
+//	                                                 played, the log's next entry: loss is what it
+//	                                                 gives away against best, in score's units, and
+//	                                                 the family adds its own fields (bgview)
 //	{op: "engineFile", game, kind, bytes}            hand the engine of game a file the worker
 //	                                                 fetched (bytes: a Uint8Array), e.g. kind
 //	                                                 "weights" or "book" of the draughts family
@@ -79,6 +85,7 @@ type Request struct {
 	Data     []byte      // import: the file's bytes (else Text); engineFile: the file
 	Ms       int         // analyse: the search time in milliseconds
 	Kind     string      // engineFile: which file
+	Played   string      // analyse: the log's next entry after moves (judged by a session.PlayRater family)
 }
 
 // NewRequest is a request of op with every number at its default.
@@ -223,7 +230,7 @@ func analyse(s *session.Session, r Request) map[string]any {
 	if r.Ms <= 0 || r.Ms > MaxAnalyseMs {
 		return Fail(ErrBadMessage)
 	}
-	a, err := s.Analyse(r.Game, r.FEN, r.Options, r.Moves, time.Duration(r.Ms)*time.Millisecond, r.Seed)
+	a, err := s.Analyse(r.Game, r.FEN, r.Options, r.Moves, r.Played, time.Duration(r.Ms)*time.Millisecond, r.Seed)
 	if err != nil {
 		return Fail(err)
 	}
@@ -238,11 +245,18 @@ func analyse(s *session.Session, r Request) map[string]any {
 	if a.View != nil {
 		move = a.View
 	}
-	return map[string]any{"ok": true, "analysis": map[string]any{
+	out := map[string]any{
 		"over": a.Over, "outcome": map[string]any{"status": status, "winner": int(a.Outcome.Winner)},
 		"toMove": a.ToMove, "score": a.Score, "best": a.Best, "text": a.Text, "move": move,
 		"depth": a.Depth, "nodes": int(a.Nodes),
-	}}
+	}
+	if a.Rated {
+		out["loss"] = a.Loss
+	}
+	for k, v := range a.Extra {
+		out[k] = v
+	}
+	return map[string]any{"ok": true, "analysis": out}
 }
 
 // Fail names an error with a stable code for the page: {ok: false, error: code, detail}.

@@ -63,6 +63,7 @@ func decode(v js.Value) Request {
 	r.Seat = num(v, "seat", r.Seat)
 	r.Ms = num(v, "ms", 0)
 	r.Kind = str(v, "kind")
+	r.Played = str(v, "played")
 	if b := v.Get("bytes"); b.Type() == js.TypeObject && b.InstanceOf(js.Global().Get("Uint8Array")) {
 		r.Data = make([]byte, b.Get("length").Int())
 		js.CopyBytesToGo(r.Data, b)

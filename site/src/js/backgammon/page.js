@@ -13,7 +13,7 @@ import {
   routes, complete, nextSteps, destinations, applyStep, diceList,
 } from './routes.js';
 import {
-  NAME, SIDES, MSG, CELL, RATING, resultText, spoken, pipText, placeName,
+  NAME, SIDES, MSG, CELL, RATING, ANALYSIS, resultText, spoken, pipText, placeName,
 } from './text.js';
 
 const $ = (id) => document.getElementById(id);
@@ -24,11 +24,18 @@ const page = {
   game: 'backgammon',
   drawOffers: false,
   // game records: GNU Backgammon's .mat (site/wasm/cmd/backgammon-records), stepped through
-  // roll by roll and play by play; results are the points each player scored ("2-0"); no
-  // engine view yet
+  // roll by roll and play by play; results are the points each player scored ("2-0"); the
+  // engine view rates every play of each roll as gnubg does (bgview RatePlay: loss in
+  // millipoints of equity, marked from gnubg's doubtful 0.040 on), graphs the win chance
   record: {
     seatTag: (game, seat) => `Player ${seat + 1}`,
-    lossThreshold: () => Infinity,
+    lossThreshold: () => 40,
+    graphScore: (a) => 2 * a.win - 1000,
+    evalText: ANALYSIS.evalText,
+    lossNote: ANALYSIS.note,
+    lossText: ANALYSIS.lossText,
+    depthText: ANALYSIS.depths,
+    graphText: ANALYSIS.graph,
     resultToken: (o) => {
       if (!o || o.status !== 'win') return '*';
       const p = Math.max(1, o.points || 1);
@@ -41,7 +48,6 @@ const page = {
     },
     entryText: (e) => (e.roll ? `주사위 ${e.text}` : e.text),
     moveLabel: (i, text, seat, colour) => `${colour(seat)} ${text}`,
-    analysis: false,
   },
 
   setGame() {

@@ -86,3 +86,33 @@ export const RATING = {
   line: (r, w, l) => `레이팅 ${r} · ${w}승 ${l}패 · 승률 ${w + l ? Math.round((100 * w) / (w + l)) : 0}%`,
   none: '아직 끝낸 게임이 없습니다.',
 };
+
+// The engine view of a reviewed game (issue 19): every play of each roll rated with the
+// advanced AI's net as GNU Backgammon analyses a game; equity is points per game without a
+// cube (seed 003), the marks follow gnubg's thresholds (bgview Skill).
+const SKILL = { doubtful: '아쉬운 수(?!)', bad: '실수(?)', verybad: '큰 실수(??)' };
+const pct = (permille) => `${(permille / 10).toFixed(1)}%`;
+const equity = (milli) => `${milli > 0 ? '+' : milli < 0 ? '−' : ''}${Math.abs(milli / 1000).toFixed(3)}`;
+
+export const ANALYSIS = {
+  depths: {
+    fast: '빠르게 (신경망 평가만)',
+    normal: '보통 (후보 8수는 상대 주사위까지)',
+    deep: '깊게 (모든 수를 상대 주사위까지)',
+  },
+  graph: '승리 확률 그래프: 위로 갈수록 흰색이, 아래로 갈수록 검은색이 이길 확률이 높습니다',
+  skill: (s) => SKILL[s] || '아쉬운 수',
+  /** The note beside a marked play in the list. */
+  note: (l) => ` ${ANALYSIS.skill(l.skill)} ${equity(-l.loss)}, 더 나은 수: ${l.better}`,
+  /** The line under the board at a marked play. */
+  lossText: (l) => `직전 수는 ${ANALYSIS.skill(l.skill)}입니다: 기대 점수를 ${(l.loss / 1000).toFixed(3)}점 잃었습니다. 엔진이 찾은 더 나은 수: ${l.better}.`,
+  /** The position's line: the side to act's chances and equity, the best play after a roll. */
+  evalText: (s, colour) => {
+    if (s.over) return s.win >= 0 ? `게임 끝: ${colour(s.win)} 승` : '게임 끝';
+    const a = s.a;
+    const who = colour(a.toMove);
+    const odds = `${who} 승리 확률 ${pct(a.win)} (개먼 승 ${pct(a.gammon)}, 개먼 패 ${pct(a.lgammon)}), 기대 점수 ${equity(a.score)}`;
+    if (a.best < 0) return `엔진 평가: 주사위를 굴리기 전 ${odds}.`;
+    return `엔진 평가: ${odds}. 최선의 수 ${a.text}.`;
+  },
+};

@@ -63,7 +63,14 @@ export class Records {
    *                        1/2-1/2, *), scale (engine units of one piece in the shown score,
    *                        default 100), entryText(history entry) → its text in the move list
    *                        (default its alg), analysis: false for a family without the engine
-   *                        view (the analyse op)}
+   *                        view (the analyse op); for a family whose engine judges the played
+   *                        move itself (the analysis answers loss: backgammon) optionally
+   *                        graphScore(analysis) → the graphed value from the mover's view in
+   *                        -1000..1000 (default its score), evalText(score, colour) → the
+   *                        position's line, lossNote(loss) and lossText(loss) → a marked move's
+   *                        note in the list and its line (loss: {ply, loss, better, skill}),
+   *                        depthText: {fast, normal, deep} → the settings' labels, graphText →
+   *                        the graph's label}
    */
   constructor(shell, hook) {
     this.shell = shell;
@@ -106,11 +113,11 @@ export class Records {
         <p id="rec-problem" class="rec-problem" hidden></p>
         <ol id="rec-moves" class="rec-moves" aria-label="${REC.movesLabel}"></ol>
         <div class="rec-analysis"${this.hook.analysis ? '' : ' hidden'}>
-          <label>${REC.depth} <select id="rec-depth">${DEPTHS.map((d) => `<option value="${d.id}"${d.id === DEFAULT_DEPTH ? ' selected' : ''}>${REC.depths[d.id]}</option>`).join('')}</select></label>
+          <label>${REC.depth} <select id="rec-depth">${DEPTHS.map((d) => `<option value="${d.id}"${d.id === DEFAULT_DEPTH ? ' selected' : ''}>${(this.hook.depthText || REC.depths)[d.id]}</option>`).join('')}</select></label>
           <button type="button" id="rec-analyse">${REC.analyse}</button>
           <button type="button" id="rec-cancel" hidden>${REC.cancel}</button>
           <p id="rec-progress" class="rec-progress" aria-live="polite"></p>
-          <svg id="rec-graph" class="rec-graph" viewBox="0 0 300 60" role="img" aria-label="${REC.graph}" hidden></svg>
+          <svg id="rec-graph" class="rec-graph" viewBox="0 0 300 60" role="img" aria-label="${this.hook.graphText || REC.graph}" hidden></svg>
           <p id="rec-eval" class="rec-eval"></p>
         </div>
         <h3>${REC.continueTitle}</h3>
@@ -477,13 +484,14 @@ export class Records {
     const n = rec.moves.length;
     for (let k = 0; k <= n; k++) {
       $('rec-progress').textContent = REC.progress(k, n + 1);
-      const a = await this.shell.engine.ask('analyse', { game: rec.game, fen: rec.fen, moves: rec.moves.slice(0, k), ms, seed: 1 });
+      // played: the entry after the position, for an engine that judges it itself
+      const a = await this.shell.engine.ask('analyse', { game: rec.game, fen: rec.fen, moves: rec.moves.slice(0, k), played: rec.moves[k], ms, seed: 1 });
       if (!this.analysis || this.analysis.run !== run) return undefined;
       if (!a.ok) {
         this.shell.say(REC.analyseFailed, a.error);
         break;
       }
-      this.analysis.scores.push(score(a.analysis));
+      this.analysis.scores.push(score(a.analysis, this.hook));
       this.drawGraph();
       if (k === this.ply || k === this.ply + 1) this.renderEval();
     }
@@ -520,6 +528,11 @@ export class Records {
     for (let k = 0; k + 1 < an.scores.length; k++) {
       const a = an.scores[k];
       const b = an.scores[k + 1];
+      if (a.loss !== undefined) {
+        // the engine judged the played move itself (a roll or an only move loses 0)
+        if (a.loss >= limit) out.push({ ply: k + 1, loss: a.loss, better: a.alg, skill: a.skill });
+        continue;
+      }
       if (a.over || a.best === undefined) continue;
       const sign = rec.seats[k] === 0 ? 1 : -1;
       const loss = sign * (a.v - b.v);
@@ -541,7 +554,7 @@ export class Records {
       li.classList.add('loss');
       const s = document.createElement('span');
       s.className = 'loss-note';
-      s.textContent = REC.better(l.better);
+      s.textContent = this.hook.lossNote ? this.hook.lossNote(l) : REC.better(l.better);
       li.appendChild(s);
     }
     this.drawGraph();
@@ -553,9 +566,10 @@ export class Records {
     if (!an || !this.rec) { el.textContent = ''; return; }
     const s = an.scores[this.ply];
     if (!s) { el.textContent = ''; return; }
-    let t = REC.evalText(s, (seat) => this.shell.colour(seat), this.hook.scale);
+    const colour = (seat) => this.shell.colour(seat);
+    let t = this.hook.evalText ? this.hook.evalText(s, colour) : REC.evalText(s, colour, this.hook.scale);
     const l = this.losses().find((x) => x.ply === this.ply);
-    if (l) t += ` ${REC.lossText(l.better)}`;
+    if (l) t += ` ${this.hook.lossText ? this.hook.lossText(l) : REC.lossText(l.better)}`;
     el.textContent = t;
   }
 
@@ -575,8 +589,9 @@ export class Records {
   }
 }
 
-/** One analysed position as the graph sees it: v is seat 0's advantage, clamped. */
-function score(a) {
+/** One analysed position as the graph sees it: v is seat 0's advantage, clamped (the hook's
+ * graphScore when it has one); loss, skill and the family's fields (win, ...) ride along. */
+function score(a, hook = {}) {
   if (a.over) {
     const o = a.outcome;
     const v = o.status === 'win' ? (o.winner === 0 ? CAP : -CAP) : 0;
@@ -584,10 +599,11 @@ function score(a) {
   }
   const mine = a.score;
   const win = Math.abs(mine) >= WIN ? (mine > 0 ? a.toMove : 1 - a.toMove) : -1;
-  const clamped = Math.max(-CAP, Math.min(CAP, mine));
+  const clamped = Math.max(-CAP, Math.min(CAP, hook.graphScore ? hook.graphScore(a) : mine));
   return {
     v: a.toMove === 0 ? clamped : -clamped, raw: mine, toMove: a.toMove, win,
     best: a.best, text: a.text, alg: (a.move && a.move.alg) || a.text, depth: a.depth,
+    loss: a.loss, skill: a.skill, a,
   };
 }
 

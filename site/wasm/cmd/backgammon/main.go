@@ -3,7 +3,8 @@
 // Command backgammon is the WebAssembly engine of the backgammon family, built with
 // GOOS=js GOARCH=wasm to site/.build/backgammon.wasm and run in the engine Web Worker
 // (site/src/js/worker.js); the message interface is package jsapi's. Only the backgammon
-// page loads it. It carries the advanced level's net weights (ai/backgammon/net.bin).
+// page loads it. It carries the advanced level's net weights (ai/backgammon/net.bin) and
+// answers the op analyse: the records panel's engine view, gnubg-style (bgview RatePlay).
 package main
 
 import (
@@ -13,4 +14,4 @@ import (
 	"madang/site/wasm/jsapi"
 )
 
-func main() { jsapi.Serve(bgview.Family{}) }
+func main() { jsapi.Serve(bgview.Family{}, jsapi.Analyse) }
