@@ -71,10 +71,7 @@ func (e *Engine) Judge(ctx context.Context, st rules.State, played rules.Move, b
 	p := hs.Position()
 	t := tableFor(p.Rules(), p.Seats(), p.PiecesPerSeat())
 	n := newNode(p)
-	j := Judgement{Race: make([]float64, p.Seats())}
-	for s := range j.Race {
-		j.Race[s] = float64(t.seatCost(&n, s, 0)) / MoveUnit
-	}
+	j := Judgement{Race: Race(st)}
 	var pm halma.Move
 	if played != nil {
 		m, ok := played.(halma.Move)
@@ -131,6 +128,23 @@ func (e *Engine) Judge(ctx context.Context, st rules.State, played rules.Move, b
 		j.Loss = clampLoss(float64(res.Score-alt.Score) / MoveUnit)
 	}
 	return j, nil
+}
+
+// Race is each seat's distance to its goal in st in moves (Judgement's Race); nil for a
+// state not of the star games.
+func Race(st rules.State) []float64 {
+	hs, ok := halma.AsState(st)
+	if !ok {
+		return nil
+	}
+	p := hs.Position()
+	t := tableFor(p.Rules(), p.Seats(), p.PiecesPerSeat())
+	n := newNode(p)
+	r := make([]float64, p.Seats())
+	for s := range r {
+		r[s] = float64(t.seatCost(&n, s, 0)) / MoveUnit
+	}
+	return r
 }
 
 func clampLoss(x float64) float64 { return max(0, min(MaxLoss, x)) }

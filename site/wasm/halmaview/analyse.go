@@ -20,12 +20,12 @@ import (
 // (ai/halma Engine.Judge) for ms milliseconds (1..jsapi.MaxAnalyseMs), and the move played
 // next, text (absent at the last position), against the engine's own. Answer:
 //
-//	{ok: true, analysis: {over, outcome: {status, winner}, toMove, score, best, text, move,
-//	 depth, nodes, loss, race}}
+//	{ok: true, analysis: {over, outcome: {status, winner}, toMove, score, best, text, depth,
+//	 loss, race}}
 //
-// over: the game has ended here (outcome; no best, loss 0); score the search's score in the
+// over: the game has ended here (outcome and race only; best -1, loss 0); score the search's score in the
 // engine's cost units from the mover's view; best the index of the engine's move among the
-// legal moves, text its canonical text and move its map (Moves); loss what text costs the
+// legal moves and text its canonical text; depth the search's (0: the race planner's); loss what text costs the
 // mover against best, in moves (0..99, one decimal; 0 for no text, best itself or a move
 // that wins); race []number, each seat's distance to its goal in moves at the solitaire's
 // pace (one decimal). Errors: load's, bad-message for ms out of range, no-engine,
@@ -51,6 +51,7 @@ func analyse(_ *session.Session, r jsapi.Request) map[string]any {
 			status = "win"
 		}
 		a["outcome"] = map[string]any{"status": status, "winner": int(o.Winner)}
+		a["race"] = raceOf(ah.Race(st))
 		return map[string]any{"ok": true, "analysis": a}
 	}
 	e, err := ai.For(r.Game)
@@ -71,22 +72,22 @@ func analyse(_ *session.Session, r jsapi.Request) map[string]any {
 	if err != nil {
 		return jsapi.Fail(err)
 	}
-	ms := st.Moves()
-	for i, m := range ms {
+	for i, m := range st.Moves() {
 		if m == j.Best {
 			a["best"], a["text"] = i, m.String()
-			mv := Family{}.Moves(st, ms[i:i+1])[0]
-			mv["text"] = m.String()
-			a["move"] = mv
 			break
 		}
 	}
-	race := make([]any, len(j.Race))
-	for s, x := range j.Race {
-		race[s] = tenth(x)
-	}
-	a["score"], a["depth"], a["nodes"], a["loss"], a["race"] = j.Score, j.Depth, int(j.Nodes), tenth(j.Loss), race
+	a["score"], a["depth"], a["loss"], a["race"] = j.Score, j.Depth, tenth(j.Loss), raceOf(j.Race)
 	return map[string]any{"ok": true, "analysis": a}
+}
+
+func raceOf(r []float64) []any {
+	out := make([]any, len(r))
+	for s, x := range r {
+		out[s] = tenth(x)
+	}
+	return out
 }
 
 // tenth rounds x (not negative) to one decimal.
