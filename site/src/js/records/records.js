@@ -63,7 +63,13 @@ export class Records {
    *                        1/2-1/2, *), scale (engine units of one piece in the shown score,
    *                        default 100), entryText(history entry) → its text in the move list
    *                        (default its alg), analysis: false for a family without the engine
-   *                        view (the analyse op)}
+   *                        view (the analyse op); for a family whose analyse op judges the
+   *                        move played itself: analyseRequest(rec, k) → extra fields of position
+   *                        k's request, score(analysis) → the entry the panel keeps ({over, win,
+   *                        best, text, alg, loss?: the move played from here, in the unit of
+   *                        lossThreshold}), graph({scores, losses, x, rec, ply}) → the graph's SVG
+   *                        (x(k): a position's abscissa in the 300×60 box), graphLabel,
+   *                        evalText(entry, colour) → the line under the graph}
    */
   constructor(shell, hook) {
     this.shell = shell;
@@ -110,7 +116,7 @@ export class Records {
           <button type="button" id="rec-analyse">${REC.analyse}</button>
           <button type="button" id="rec-cancel" hidden>${REC.cancel}</button>
           <p id="rec-progress" class="rec-progress" aria-live="polite"></p>
-          <svg id="rec-graph" class="rec-graph" viewBox="0 0 300 60" role="img" aria-label="${REC.graph}" hidden></svg>
+          <svg id="rec-graph" class="rec-graph" viewBox="0 0 300 60" role="img" aria-label="${this.hook.graphLabel || REC.graph}" hidden></svg>
           <p id="rec-eval" class="rec-eval"></p>
         </div>
         <h3>${REC.continueTitle}</h3>
@@ -477,13 +483,14 @@ export class Records {
     const n = rec.moves.length;
     for (let k = 0; k <= n; k++) {
       $('rec-progress').textContent = REC.progress(k, n + 1);
-      const a = await this.shell.engine.ask('analyse', { game: rec.game, fen: rec.fen, moves: rec.moves.slice(0, k), ms, seed: 1 });
+      const extra = this.hook.analyseRequest ? this.hook.analyseRequest(rec, k) : {};
+      const a = await this.shell.engine.ask('analyse', { game: rec.game, options: rec.options, fen: rec.fen, moves: rec.moves.slice(0, k), ms, seed: 1, ...extra });
       if (!this.analysis || this.analysis.run !== run) return undefined;
       if (!a.ok) {
         this.shell.say(REC.analyseFailed, a.error);
         break;
       }
-      this.analysis.scores.push(score(a.analysis));
+      this.analysis.scores.push((this.hook.score || score)(a.analysis));
       this.drawGraph();
       if (k === this.ply || k === this.ply + 1) this.renderEval();
     }
@@ -517,12 +524,12 @@ export class Records {
     if (!an || !rec) return [];
     const out = [];
     const limit = this.hook.lossThreshold(rec.game);
-    for (let k = 0; k + 1 < an.scores.length; k++) {
+    for (let k = 0; k < an.scores.length && k < rec.moves.length; k++) {
       const a = an.scores[k];
       const b = an.scores[k + 1];
-      if (a.over || a.best === undefined) continue;
+      if (a.over || a.best === undefined || (a.loss === undefined && !b)) continue;
       const sign = rec.seats[k] === 0 ? 1 : -1;
-      const loss = sign * (a.v - b.v);
+      const loss = a.loss !== undefined ? a.loss : sign * (a.v - b.v);
       if (loss >= limit && a.text !== rec.moves[k]) out.push({ ply: k + 1, loss, better: a.alg });
     }
     return out;
@@ -553,7 +560,8 @@ export class Records {
     if (!an || !this.rec) { el.textContent = ''; return; }
     const s = an.scores[this.ply];
     if (!s) { el.textContent = ''; return; }
-    let t = REC.evalText(s, (seat) => this.shell.colour(seat), this.hook.scale);
+    const colour = (seat) => this.shell.colour(seat);
+    let t = this.hook.evalText ? this.hook.evalText(s, colour) : REC.evalText(s, colour, this.hook.scale);
     const l = this.losses().find((x) => x.ply === this.ply);
     if (l) t += ` ${REC.lossText(l.better)}`;
     el.textContent = t;
@@ -566,11 +574,15 @@ export class Records {
     if (!an || !this.rec) return;
     const n = Math.max(1, this.rec.moves.length);
     const x = (k) => (k / n) * 300;
+    const now = `<line x1="${x(this.ply).toFixed(1)}" y1="0" x2="${x(this.ply).toFixed(1)}" y2="60" class="now"/>`;
+    if (this.hook.graph) {
+      svg.innerHTML = now + this.hook.graph({ scores: an.scores, losses: this.losses(), x, rec: this.rec, ply: this.ply });
+      return;
+    }
     const y = (v) => 30 - (Math.max(-CAP, Math.min(CAP, v)) / CAP) * 28;
     const pts = an.scores.map((s, k) => `${x(k).toFixed(1)},${y(s.v).toFixed(1)}`).join(' ');
     const marks = this.losses().map((l) => `<circle cx="${x(l.ply).toFixed(1)}" cy="${y(an.scores[l.ply] ? an.scores[l.ply].v : 0).toFixed(1)}" r="3" class="loss-dot"/>`).join('');
-    svg.innerHTML = `<line x1="0" y1="30" x2="300" y2="30" class="axis"/>`
-      + `<line x1="${x(this.ply).toFixed(1)}" y1="0" x2="${x(this.ply).toFixed(1)}" y2="60" class="now"/>`
+    svg.innerHTML = `<line x1="0" y1="30" x2="300" y2="30" class="axis"/>${now}`
       + `<polyline points="${pts}" class="line"/>${marks}`;
   }
 }
