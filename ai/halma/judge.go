@@ -44,7 +44,6 @@ type Judgement struct {
 	Best  rules.Move // the engine's move
 	Score int        // its score, cost units from the mover's view (paranoid with three seats)
 	Depth int        // deepest completed iteration (0: the race planner chose)
-	Nodes int64
 	// Loss is what the move played costs its mover against Best, in moves (0..MaxLoss): 0
 	// for no move played, Best itself, or a move that wins the game. In the race (the race
 	// planner plays) it is the planner's count: the plan after the move played plus that
@@ -111,7 +110,7 @@ func (e *Engine) Judge(ctx context.Context, st rules.State, played rules.Move, b
 	if j.Best == nil {
 		j.Best, j.Score = res.Move, res.Score
 	}
-	j.Depth, j.Nodes = res.Depth, res.Nodes
+	j.Depth = res.Depth
 	if played == nil || pm == res.Move || p.Apply(pm).Wins(side) {
 		return j, nil
 	}
@@ -120,7 +119,6 @@ func (e *Engine) Judge(ctx context.Context, st rules.State, played rules.Move, b
 	if err := ctx.Err(); err != nil {
 		return Judgement{}, err
 	}
-	j.Nodes += alt.Nodes
 	switch {
 	case res.Score > winBound && alt.Score <= winBound, alt.Score < -winBound && res.Score >= -winBound:
 		j.Loss = MaxLoss

@@ -123,3 +123,33 @@ test('star engine view: cancel leaves the page responsive; a whole game at the d
   });
   await ctx.close();
 });
+
+test('star engine view: three players of diamond get a line a seat', async () => {
+  const ctx = await stack.browser.newContext();
+  const page = await openGame(ctx, 'diamond');
+  await withShots('records-star-three', [page], async () => {
+    const start = await ask(page, 'start', { game: 'diamond', options: { players: 3 }, seed: 3 });
+    const moves = [];
+    for (let k = 0; k < 6; k++) {
+      const a = await ask(page, 'ai', { level: 'intermediate', seed: k });
+      await ask(page, 'play', { text: a.choice.text });
+      moves.push(a.choice.text);
+    }
+    assert.equal(start.view.seats, 3);
+    const ex = await recordsAsk(page, 'export', { game: 'diamond', options: { players: 3 }, moves, tags: [['Event', 'test']] });
+    await page.click('#rec-import summary');
+    await page.fill('#rec-text', ex.text);
+    await page.click('#rec-read');
+    await page.waitForFunction(() => window.__madang.mode === 'review' && window.__madang.view.ply === 6);
+    await page.selectOption('#rec-depth', 'fast');
+    await page.click('#rec-analyse');
+    await page.waitForFunction(() => window.__madangRecords.analysis && window.__madangRecords.analysis.done, null, { timeout: 60000 });
+    const scores = await page.evaluate(() => window.__madangRecords.analysis.scores);
+    assert.equal(scores.length, 7);
+    assert.ok(scores.every((s) => s.race.length === 3));
+    for (const c of ['red', 'yellow', 'green']) assert.equal(await page.locator(`#rec-graph polyline.race-${c}`).count(), 1, c);
+    assert.match(await page.textContent('#rec-eval'), /빨강 \d+\.\d수, 노랑 \d+\.\d수, 초록 \d+\.\d수/);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
