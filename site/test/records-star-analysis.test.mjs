@@ -4,7 +4,7 @@
 // intermediate AI against itself analysed at the default setting, its time printed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, openPage, engineReady, view } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -24,8 +24,8 @@ const ask = (page, op, args) => page.evaluate(([o, a]) => window.__madang.engine
 const recordsAsk = (page, op, args) => page.evaluate(([o, a]) => window.__madangRecords.recordsEngine().ask(o, a), [op, args]);
 
 /** Writes moves from fen as a record, imports it through the panel into review. */
-async function reviewRecord(page, game, fen, moves) {
-  const ex = await recordsAsk(page, 'export', { game, fen, moves, tags: [['Event', 'test']] });
+async function reviewRecord(page, game, fen, moves, outcome = {}) {
+  const ex = await recordsAsk(page, 'export', { game, fen, moves, status: outcome.status, winner: outcome.winner, tags: [['Event', 'test']] });
   assert.equal(ex.ok, true, JSON.stringify(ex));
   await page.click('#rec-import summary');
   await page.fill('#rec-text', ex.text);
@@ -33,20 +33,22 @@ async function reviewRecord(page, game, fen, moves) {
   await page.waitForFunction((k) => window.__madang.mode === 'review' && window.__madang.view.ply === k, moves.length);
 }
 
-/** A chinese-checkers game of the intermediate AI against itself (seeded), at most cap plies. */
+/** A chinese-checkers game of the intermediate AI against itself (seeded), at most cap plies:
+ * {moves, outcome}. */
 async function aiGame(page, cap) {
   const start = await ask(page, 'start', { game: 'chinese-checkers', seed: 7 });
   assert.equal(start.ok, true);
   const moves = [];
-  for (let k = 0; k < cap; k++) {
+  let outcome = start.view.outcome;
+  for (let k = 0; k < cap && outcome.status === 'ongoing'; k++) {
     const a = await ask(page, 'ai', { level: 'intermediate', seed: 100 + k });
-    if (!a.ok) break;
+    assert.equal(a.ok, true, JSON.stringify(a));
     const p = await ask(page, 'play', { text: a.choice.text });
     assert.equal(p.ok, true);
     moves.push(a.choice.text);
-    if (p.view.outcome.status !== 'ongoing') break;
+    outcome = p.view.outcome;
   }
-  return moves;
+  return { moves, outcome };
 }
 
 test('star engine view: a thrown-away ladder is marked with the better move, the graph a line a seat', async () => {
@@ -88,8 +90,8 @@ test('star engine view: cancel leaves the page responsive; a whole game at the d
   const ctx = await stack.browser.newContext();
   const page = await openGame(ctx, 'chinese-checkers');
   await withShots('records-star-cancel', [page], async () => {
-    const moves = await aiGame(page, 400);
-    await reviewRecord(page, 'chinese-checkers', '', moves);
+    const { moves, outcome } = await aiGame(page, 400);
+    await reviewRecord(page, 'chinese-checkers', '', moves, outcome);
     // cancel after the first positions
     await page.click('#rec-analyse');
     await page.waitForFunction(() => window.__madangRecords.analysis && window.__madangRecords.analysis.scores.length >= 2, null, { timeout: 30000 });
@@ -114,8 +116,9 @@ test('star engine view: cancel leaves the page responsive; a whole game at the d
       return { n: r.analysis.scores.length, ms: r.analysis.elapsed, losses: r.losses(), last: r.analysis.scores.at(-1) };
     });
     assert.equal(an.n, moves.length + 1);
-    const result = (await view(page)).outcome;
-    console.log(`# analysis of a ${moves.length}-ply chinese-checkers game (intermediate against itself, ${result.status}) at the default setting: ${(an.ms / 1000).toFixed(1)} s, ${an.losses.length} moves marked`);
+    assert.equal(an.last.over, outcome.status !== 'ongoing');
+    const won = outcome.status === 'win' ? `${['red', 'blue'][outcome.winner]} won` : outcome.status;
+    console.log(`# analysis of a ${moves.length}-ply chinese-checkers game (intermediate against itself, ${won}) at the default setting: ${(an.ms / 1000).toFixed(1)} s, ${an.losses.length} moves marked`);
     assert.equal(await page.locator('#rec-graph polyline').count(), 2);
     assert.equal(await page.locator('#rec-moves li.loss').count(), an.losses.length);
     assert.match(await page.textContent('#rec-progress'), /마쳤습니다/);
