@@ -30,6 +30,9 @@ type Params struct {
 	Seed  int64
 	// Terms are the evaluation's optional terms (the zero value: none; engines pass AllTerms).
 	Terms Terms
+	// Root, when non-empty, restricts the root to these moves (each must be legal): the
+	// score of a given move at the root, as Judge scores the move played.
+	Root []halma.Move
 }
 
 // SearchResult is a search's answer.
@@ -99,8 +102,11 @@ func (s *Searcher) Search(p halma.Position, prm Params, ctl *ai.Control) SearchR
 	root := &s.lists[0]
 	n.pos.Generate(root)
 	moves := append([]halma.Move(nil), root.Slice()...)
+	if len(prm.Root) > 0 {
+		moves = append(moves[:0], prm.Root...)
+	}
 	res := SearchResult{Move: moves[0]}
-	if len(moves) == 1 {
+	if len(moves) == 1 && len(prm.Root) == 0 {
 		res.Score = s.leaf(&n)
 		res.PV = moves
 		res.Nodes = ctl.Nodes()

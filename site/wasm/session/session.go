@@ -138,6 +138,14 @@ func (s *Session) replay(texts []string, offers []bool) error {
 
 func (s *Session) cur() rules.State { return s.states[len(s.states)-1] }
 
+// State is the current position (nil before a game starts), for ops of a family's own.
+func (s *Session) State() rules.State {
+	if len(s.states) == 0 {
+		return nil
+	}
+	return s.cur()
+}
+
 // Outcome is the game's result: a resignation or agreed draw when one ended it, else the
 // rules' outcome of the current state.
 func (s *Session) Outcome() rules.Outcome {

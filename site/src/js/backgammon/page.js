@@ -35,7 +35,7 @@ const page = {
     lossNote: ANALYSIS.note,
     lossText: ANALYSIS.lossText,
     depthText: ANALYSIS.depths,
-    graphText: ANALYSIS.graph,
+    graphLabel: ANALYSIS.graph,
     resultToken: (o) => {
       if (!o || o.status !== 'win') return '*';
       const p = Math.max(1, o.points || 1);

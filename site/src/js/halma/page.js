@@ -34,10 +34,12 @@ const page = {
   game: startGame,
   drawOffers: false,
   // game records: madang's star-game text (site/wasm/cmd/halma-records, rules/halma/record),
-  // one score per seat in the result ("0-1-0"); no engine view yet
+  // one score per seat in the result ("0-1-0"); the engine view (issue 19 item 4): the
+  // halma module's analyse op (site/wasm/halmaview/analyse.go) judges the move played from
+  // each position itself, in moves
   record: {
     seatTag: (game, seat) => `Seat${seat + 1}`,
-    lossThreshold: () => Infinity,
+    lossThreshold: () => LOSS_MOVES,
     resultToken: (o, seats = 2) => {
       if (!o || (o.status !== 'win' && o.status !== 'draw')) return '*';
       return [...Array(seats).keys()].map((s) => (o.status === 'draw' ? `1/${seats}` : s === o.winner ? '1' : '0')).join('-');
@@ -49,7 +51,13 @@ const page = {
       return { status: 'ongoing', winner: -1 };
     },
     moveLabel: (i, text, seat, colour) => `${i + 1}. ${colour(seat)} ${text}`,
-    analysis: false,
+    analyseRequest: (rec, k) => ({ text: rec.moves[k] || '' }),
+    score: (a) => (a.over
+      ? { over: true, win: a.outcome.status === 'win' ? a.outcome.winner : -1, v: 0, race: a.race }
+      : { v: 0, win: -1, race: a.race, loss: a.loss, best: a.best, text: a.text, alg: a.text, toMove: a.toMove, depth: a.depth }),
+    graph: (g) => raceGraph(g),
+    graphLabel: MSG.graphLabel,
+    evalText: (s, colour) => MSG.evalText(s, colour),
   },
   resignWindowMs: startGame === 'diamond-kr' ? 2500 : 3000,
   confirmNewGame: startGame === 'diamond-kr' ? MSG.confirmNew : '',
@@ -98,6 +106,38 @@ const page = {
   draw,
   tap,
 };
+
+/** A move marked in review loses at least this many moves (the analyse op's unit: moves at
+ * the solitaire's pace, ai/halma MoveUnit, about 82 of the evaluation's cost units). The
+ * intermediate level lost 1.5 or more in one of its 98 moves of a game against the beginner,
+ * the beginner (30% random moves) in 29 of 98: the mark falls on clear mistakes, not on the
+ * evaluation's small differences between good moves; and throwing away a four-rung ladder
+ * loses more (ai/halma judge_test.go). */
+const LOSS_MOVES = 1.5;
+
+/** The review's graph (issue 19): one line a seat of its distance to its goal in moves (up:
+ * nearer; the top edge is the goal), in the seat's colour, a dot on the mover's line at each
+ * marked move. Per seat rather than one score: the engine's score with three players is the
+ * mover's against the others (the paranoid search), a different view every ply, while each
+ * seat's distance reads the same along the whole game, and the gap between two lines is the
+ * lead in moves. */
+function raceGraph({ scores, losses, x, rec }) {
+  const top = Math.max(27, ...scores.flatMap((s) => s.race || []));
+  const y = (r) => 3 + (Math.min(r, top) / top) * 54;
+  const seats = Math.max(0, ...scores.map((s) => (s.race ? s.race.length : 0)));
+  const colours = COLOURS[rec.game] || COLOURS.diamond;
+  let out = `<line x1="0" y1="3" x2="300" y2="3" class="axis"/>`;
+  for (let seat = 0; seat < seats; seat++) {
+    const pts = scores.map((s, k) => (s.race ? `${x(k).toFixed(1)},${y(s.race[seat]).toFixed(1)}` : '')).filter(Boolean).join(' ');
+    out += `<polyline points="${pts}" class="line race race-${colours[seat]}" data-seat="${seat}"/>`;
+  }
+  for (const l of losses) {
+    const s = scores[l.ply] || scores[l.ply - 1];
+    const seat = rec.seats[l.ply - 1];
+    if (s && s.race) out += `<circle cx="${x(l.ply).toFixed(1)}" cy="${y(s.race[seat]).toFixed(1)}" r="3" class="loss-dot"/>`;
+  }
+  return out;
+}
 
 /** A hole's "row.pos" name from the viewer's side. */
 function nameOf(h) {

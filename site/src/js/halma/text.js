@@ -56,6 +56,13 @@ export const MSG = {
   confirmNew: '진행 중인 게임을 그만두고 새 판을 시작할까요?',
   tally: (parts) => `오늘 전적: ${parts}`,
   moves: (n) => `${n}수`,
+  // the engine view of a record (issue 19)
+  graphLabel: '남은 거리 그래프: 한 색이 한 사람이고, 위로 갈수록 목표 진영에 가깝습니다 (맨 위가 도착).',
+  evalText: (s, colour) => {
+    if (s.over) return s.win >= 0 ? `게임 끝: ${colour(s.win)} 승` : '게임 끝: 무승부';
+    const race = (s.race || []).map((r, seat) => `${colour(seat)} ${r.toFixed(1)}수`).join(', ');
+    return `목표까지 남은 거리(혼자 둘 때 걸리는 수로 어림): ${race}. 엔진이 고른 수 ${s.alg}.`;
+  },
 };
 
 /** The last move as a sentence ("노랑이 10단 1번에서 10단 3번까지 말을 옮겼습니다(점프 1번)"),

@@ -63,14 +63,19 @@ export class Records {
    *                        1/2-1/2, *), scale (engine units of one piece in the shown score,
    *                        default 100), entryText(history entry) → its text in the move list
    *                        (default its alg), analysis: false for a family without the engine
-   *                        view (the analyse op); for a family whose engine judges the played
-   *                        move itself (the analysis answers loss: backgammon) optionally
-   *                        graphScore(analysis) → the graphed value from the mover's view in
-   *                        -1000..1000 (default its score), evalText(score, colour) → the
-   *                        position's line, lossNote(loss) and lossText(loss) → a marked move's
-   *                        note in the list and its line (loss: {ply, loss, better, skill}),
-   *                        depthText: {fast, normal, deep} → the settings' labels, graphText →
-   *                        the graph's label}
+   *                        view (the analyse op). A family whose analyse op judges the move
+   *                        played itself answers loss (the played move's loss, in the unit of
+   *                        lossThreshold) and may give: analyseRequest(rec, k) → extra fields
+   *                        of position k's request; score(analysis) → the entry the panel
+   *                        keeps ({over, win, best, text, alg, loss?, skill?}; default: the
+   *                        draughts-like score below); graphScore(analysis) → the graphed value
+   *                        from the mover's view in -1000..1000 (default its score); or
+   *                        graph({scores, losses, x, rec, ply}) → the whole graph's SVG (x(k):
+   *                        a position's abscissa in the 300×60 box); graphLabel → the graph's
+   *                        name; evalText(entry, colour) → the line under the graph;
+   *                        lossNote(loss) and lossText(loss) → a marked move's note in the list
+   *                        and its line (loss: {ply, loss, better, skill}); depthText: {fast,
+   *                        normal, deep} → the settings' labels}
    */
   constructor(shell, hook) {
     this.shell = shell;
@@ -117,7 +122,7 @@ export class Records {
           <button type="button" id="rec-analyse">${REC.analyse}</button>
           <button type="button" id="rec-cancel" hidden>${REC.cancel}</button>
           <p id="rec-progress" class="rec-progress" aria-live="polite"></p>
-          <svg id="rec-graph" class="rec-graph" viewBox="0 0 300 60" role="img" aria-label="${this.hook.graphText || REC.graph}" hidden></svg>
+          <svg id="rec-graph" class="rec-graph" viewBox="0 0 300 60" role="img" aria-label="${this.hook.graphLabel || REC.graph}" hidden></svg>
           <p id="rec-eval" class="rec-eval"></p>
         </div>
         <h3>${REC.continueTitle}</h3>
@@ -485,13 +490,14 @@ export class Records {
     for (let k = 0; k <= n; k++) {
       $('rec-progress').textContent = REC.progress(k, n + 1);
       // played: the entry after the position, for an engine that judges it itself
-      const a = await this.shell.engine.ask('analyse', { game: rec.game, fen: rec.fen, moves: rec.moves.slice(0, k), played: rec.moves[k], ms, seed: 1 });
+      const extra = this.hook.analyseRequest ? this.hook.analyseRequest(rec, k) : {};
+      const a = await this.shell.engine.ask('analyse', { game: rec.game, options: rec.options, fen: rec.fen, moves: rec.moves.slice(0, k), played: rec.moves[k], ms, seed: 1, ...extra });
       if (!this.analysis || this.analysis.run !== run) return undefined;
       if (!a.ok) {
         this.shell.say(REC.analyseFailed, a.error);
         break;
       }
-      this.analysis.scores.push(score(a.analysis, this.hook));
+      this.analysis.scores.push(this.hook.score ? this.hook.score(a.analysis) : score(a.analysis, this.hook));
       this.drawGraph();
       if (k === this.ply || k === this.ply + 1) this.renderEval();
     }
@@ -525,15 +531,15 @@ export class Records {
     if (!an || !rec) return [];
     const out = [];
     const limit = this.hook.lossThreshold(rec.game);
-    for (let k = 0; k + 1 < an.scores.length; k++) {
+    for (let k = 0; k < an.scores.length && k < rec.moves.length; k++) {
       const a = an.scores[k];
       const b = an.scores[k + 1];
       if (a.loss !== undefined) {
         // the engine judged the played move itself (a roll or an only move loses 0)
-        if (a.loss >= limit) out.push({ ply: k + 1, loss: a.loss, better: a.alg, skill: a.skill });
+        if (a.loss >= limit && a.text !== rec.moves[k]) out.push({ ply: k + 1, loss: a.loss, better: a.alg, skill: a.skill });
         continue;
       }
-      if (a.over || a.best === undefined) continue;
+      if (a.over || a.best === undefined || !b) continue;
       const sign = rec.seats[k] === 0 ? 1 : -1;
       const loss = sign * (a.v - b.v);
       if (loss >= limit && a.text !== rec.moves[k]) out.push({ ply: k + 1, loss, better: a.alg });
@@ -580,11 +586,15 @@ export class Records {
     if (!an || !this.rec) return;
     const n = Math.max(1, this.rec.moves.length);
     const x = (k) => (k / n) * 300;
+    const now = `<line x1="${x(this.ply).toFixed(1)}" y1="0" x2="${x(this.ply).toFixed(1)}" y2="60" class="now"/>`;
+    if (this.hook.graph) {
+      svg.innerHTML = now + this.hook.graph({ scores: an.scores, losses: this.losses(), x, rec: this.rec, ply: this.ply });
+      return;
+    }
     const y = (v) => 30 - (Math.max(-CAP, Math.min(CAP, v)) / CAP) * 28;
     const pts = an.scores.map((s, k) => `${x(k).toFixed(1)},${y(s.v).toFixed(1)}`).join(' ');
     const marks = this.losses().map((l) => `<circle cx="${x(l.ply).toFixed(1)}" cy="${y(an.scores[l.ply] ? an.scores[l.ply].v : 0).toFixed(1)}" r="3" class="loss-dot"/>`).join('');
-    svg.innerHTML = `<line x1="0" y1="30" x2="300" y2="30" class="axis"/>`
-      + `<line x1="${x(this.ply).toFixed(1)}" y1="0" x2="${x(this.ply).toFixed(1)}" y2="60" class="now"/>`
+    svg.innerHTML = `<line x1="0" y1="30" x2="300" y2="30" class="axis"/>${now}`
       + `<polyline points="${pts}" class="line"/>${marks}`;
   }
 }
