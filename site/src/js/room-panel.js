@@ -169,7 +169,8 @@ export class RoomPanel {
 
   /** Redraws what depends on the link and the pending move: turn line, moves, seats. */
   redraw() {
-    if (this.shell.online !== this) return;
+    // before the room's first snapshot the view on screen is not the room's (the menu's preview)
+    if (this.shell.online !== this || !this.client.snap) return;
     if (this.shell.view) this.shell.render();
     this.renderSeats();
   }
