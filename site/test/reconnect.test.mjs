@@ -205,3 +205,62 @@ test('checkers online: my own connection drops — the page says so, moves wait,
   await ctxB.close();
   px.close();
 });
+
+test('the device goes offline (DevTools emulation) on the star and backgammon pages: the shared layer says so, refuses, and comes back', async () => {
+  // diamond against AI seats: A alone in the room
+  const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const a = await openPage(ctxA, `${stack.url}/diamond/`);
+  const ctxC = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctxD = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const pages = [a];
+  await withShots('reconnect-offline', pages, async () => {
+    await engineReady(a);
+    await watchAlerts(a);
+    await a.click('button[data-mode="online"]');
+    await a.waitForSelector('#fill-ai:visible');
+    await a.click('#fill-ai');
+    await myTurn(a);
+    await ctxA.setOffline(true);
+    await waitText(a, '#turn', /연결이 끊겼습니다\. 다시 연결되면 이어서 둘 수 있습니다/);
+    assert.match(await mySeat(a), /나: 다시 연결하는 중/);
+    assert.equal(await a.locator('#moves button:not([disabled])').count(), 0);
+    await a.evaluate(() => window.__madang.online.client.move('pass'));
+    await waitAlert(a, /연결이 끊겨 보내지 못했습니다/);
+    await new Promise((r) => setTimeout(r, 1000));
+    await ctxA.setOffline(false);
+    await waitText(a, '#turn', /^내 차례입니다/);
+    assert.match(await mySeat(a), /나: 연결됨/);
+    // the star page's list sits in a closed panel: the shell's play, as its click does
+    await a.evaluate(() => window.__madang.play(window.__madang.view.moves[0]));
+    await a.waitForFunction(() => window.__madang.online.snap.ply >= 1 && window.__madang.online.client.pending === null);
+
+    // backgammon, two people: C goes offline; the roll is refused, then works again
+    const c = await openPage(ctxC, `${stack.url}/backgammon/`);
+    pages.push(c);
+    await engineReady(c);
+    await watchAlerts(c);
+    await c.click('button[data-mode="online"]');
+    await c.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
+    const d = await openPage(ctxD, await c.inputValue('#room-link'));
+    pages.push(d);
+    await d.waitForSelector('#join-button:visible');
+    await d.click('#join-button');
+    await c.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing' && window.__madang.view && window.__madang.view.phase === 'move');
+    await ctxC.setOffline(true);
+    await waitText(c, '#turn', /연결이 끊겼습니다\. 다시 연결되면 이어서 둘 수 있습니다/);
+    assert.match(await mySeat(c), /나: 다시 연결하는 중/);
+    assert.ok(await c.evaluate(() => document.getElementById('roll').hidden || document.getElementById('roll').disabled));
+    assert.equal(await c.evaluate(() => window.__madang.online.client.roll()), false);
+    await waitAlert(c, /연결이 끊겨 보내지 못했습니다/);
+    await waitText(d, '#turn', /상대의 연결이 끊겼습니다/);
+    await ctxC.setOffline(false);
+    await c.waitForFunction(() => window.__madang.online.client.link === 'ready');
+    await waitText(c, '#seats', /나: 연결됨/);
+    await waitText(d, '#seats', /상대: 연결됨/);
+    assert.doesNotMatch(await text(c, '#turn'), /연결이 끊겼습니다/);
+    for (const p of pages) assert.deepEqual(p.errors, []);
+  });
+  await ctxA.close();
+  await ctxC.close();
+  await ctxD.close();
+});

@@ -169,7 +169,8 @@ export class RoomPanel {
 
   /** Redraws what depends on the link and the pending move: turn line, moves, seats. */
   redraw() {
-    if (this.shell.online !== this) return;
+    // before the room's first snapshot the view on screen is not the room's (the menu's preview)
+    if (this.shell.online !== this || !this.client.snap) return;
     if (this.shell.view) this.shell.render();
     this.renderSeats();
   }
@@ -276,7 +277,10 @@ export class RoomPanel {
     const c = this.client;
     const s = c.snap;
     if (!s) return c.peeking ? ROOM.checking : ROOM.connecting;
-    if (!c.ready() && this.wasLost) return c.pending ? ROOM.offlinePending(ROOM.pendingWhat(c.pending)) : ROOM.offlineTurn;
+    if (!c.ready() && this.wasLost) {
+      if (c.seat < 0) return ROOM.reconnecting; // a spectator has nothing to play
+      return c.pending ? ROOM.offlinePending(ROOM.pendingWhat(c.pending)) : ROOM.offlineTurn;
+    }
     if (c.pending) return ROOM.sending(ROOM.pendingWhat(c.pending));
     const side = (seat) => this.shell.page.colour(s.game, seat);
     if (c.peeking && s.status === 'waiting') return ROOM.joinStarts;
