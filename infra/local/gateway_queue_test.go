@@ -128,35 +128,59 @@ func BenchmarkPost(b *testing.B) {
 	}
 }
 
-// BenchmarkIdleSockets opens 1,000 sockets that each exchanged a frame and reports the
-// memory (heap and stacks in use, after a GC) per socket, of the gateway and its client
-// together (one process).
+// BenchmarkIdleSockets opens 1,000 sockets that each exchanged a message with a handler
+// that runs 40 KB deep, and reports the memory (stacks and heap in use, after a GC) per
+// socket, of the gateway and its clients together (one process).
 func BenchmarkIdleSockets(b *testing.B) {
-	const n = 1000
 	for i := 0; i < b.N; i++ {
-		rec, srv := setup(&testing.T{})
-		rec.disconnects = make(chan string, n)
-		var m0, m1 runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
-		conns := make([]*websocket.Conn, n)
-		for k := range conns {
-			c, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			c.Write(context.Background(), websocket.MessageText, []byte("hi"))
-			c.Read(context.Background())
-			conns[k] = c
-		}
-		time.Sleep(50 * time.Millisecond) // writers end
-		runtime.GC()
-		runtime.ReadMemStats(&m1)
-		per := float64((m1.HeapInuse+m1.StackInuse)-(m0.HeapInuse+m0.StackInuse)) / n
-		b.ReportMetric(per, "B/socket")
-		for _, c := range conns {
-			c.CloseNow()
-		}
-		srv.Close()
+		stack, heap := idleSockets(b, 1000)
+		b.ReportMetric(stack, "stackB/socket")
+		b.ReportMetric(heap, "heapB/socket")
 	}
+}
+
+// deep is a Handler that takes about 40 KB of stack before echoing, as the room service
+// does (its store, JSON and rules run deep).
+type deep struct{ *recorder }
+
+func (d deep) Handle(ctx context.Context, id string, raw []byte) error {
+	return d.descend(ctx, id, raw, 40)
+}
+
+func (d deep) descend(ctx context.Context, id string, raw []byte, n int) error {
+	var pad [1 << 10]byte
+	if n == 0 {
+		return d.recorder.Handle(ctx, id, append(raw, pad[:1]...))
+	}
+	return d.descend(ctx, id, raw, n-1)
+}
+
+// idleSockets opens n sockets through a gateway whose handler runs deep, each sending a
+// message and reading the answer, and returns the stack and heap bytes in use per socket
+// after a GC (gateway and clients: one process).
+func idleSockets(tb testing.TB, n int) (stack, heap float64) {
+	rec, srv := setup(&testing.T{})
+	defer srv.Close()
+	rec.disconnects = make(chan string, n)
+	rec.g.SetHandler(deep{rec})
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	conns := make([]*websocket.Conn, n)
+	for k := range conns {
+		c, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", nil)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		c.Write(context.Background(), websocket.MessageText, []byte("hi"))
+		c.Read(context.Background())
+		conns[k] = c
+	}
+	time.Sleep(50 * time.Millisecond) // writers end
+	runtime.GC()
+	runtime.ReadMemStats(&m1)
+	for _, c := range conns {
+		c.CloseNow()
+	}
+	return float64(int64(m1.StackInuse)-int64(m0.StackInuse)) / float64(n), float64(int64(m1.HeapInuse)-int64(m0.HeapInuse)) / float64(n)
 }

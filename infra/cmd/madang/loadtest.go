@@ -220,6 +220,7 @@ type loadClient struct {
 	token string
 	seat  int
 	sent  map[int]time.Time // ply -> when the move was sent
+	first *loadFrame        // the state answering the setup's resume, played from first
 }
 
 type loadRoom struct {
@@ -241,6 +242,7 @@ type loadFrame struct {
 	Token string          `json:"token"`
 	Room  json.RawMessage `json:"room"`
 	snap  *loadSnap
+	kick  bool // a state answering the setup's resume (id "kick")
 }
 
 type loadSnap struct {
@@ -259,6 +261,7 @@ func readFrame(ctx context.Context, c *websocket.Conn) (loadFrame, error) {
 		return loadFrame{}, err
 	}
 	var f loadFrame
+	f.kick = bytes.HasPrefix(b, []byte(`{"type":"state","id":"kick",`))
 	if snap, ok := scanState(b); ok {
 		f.Type, f.snap = "state", snap
 		return f, nil
@@ -351,6 +354,33 @@ func newLoadRoom(ctx context.Context, url, game string, st *loadStats, seed uint
 			return nil, fmt.Errorf("watch: %v", err)
 		}
 	}
+	// Kick: the first state after setup may have been read during setup; a resume makes
+	// the server send a fresh one to each client. It is sent here, before the playing
+	// time, so that the server does not answer every room's resumes at once just as the
+	// first paced moves arrive (that burst used to set the p99 of an open-loop run); the
+	// answers wait in the sockets until play reads them.
+	// Its answer (the state with the id "kick") is read here and kept for play.
+	for _, c := range r.clients {
+		if err := write(c.c, map[string]any{"action": "resume", "room": r.id, "token": c.token, "id": "kick"}); err != nil {
+			r.close()
+			return nil, err
+		}
+	}
+	for _, c := range r.clients {
+		for c.first == nil {
+			f, err := readFrame(ctx, c.c)
+			if err == nil && f.Type == "error" {
+				err = fmt.Errorf("resume refused: %s", f.Code)
+			}
+			if err != nil {
+				r.close()
+				return nil, err
+			}
+			if f.kick {
+				c.first = &f
+			}
+		}
+	}
 	return r, nil
 }
 
@@ -385,12 +415,6 @@ func (r *loadRoom) play(stop chan struct{}) {
 			r.watch(ctx, c)
 		}(c)
 	}
-	// Kick: the first state after setup may have been read during setup; a resume makes
-	// the server send a fresh one to each client.
-	for _, c := range r.clients {
-		b, _ := json.Marshal(map[string]any{"action": "resume", "room": r.id, "token": c.token})
-		c.c.Write(ctx, websocket.MessageText, b)
-	}
 	wg.Wait()
 }
 
@@ -399,7 +423,13 @@ func (r *loadRoom) run(ctx context.Context, c *loadClient) {
 	// repeat a ply (another socket's resume) and may arrive out of order; act once.
 	movedGame, movedPly, votedGame := 0, -1, 0
 	for {
-		f, err := readFrame(ctx, c.c)
+		var f loadFrame
+		var err error
+		if c.first != nil {
+			f, c.first = *c.first, nil
+		} else {
+			f, err = readFrame(ctx, c.c)
+		}
 		if err != nil {
 			if ctx.Err() == nil {
 				r.st.fail("read")
