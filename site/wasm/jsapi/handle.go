@@ -27,7 +27,10 @@
 //	                                                 after moves, searched for ms milliseconds:
 //	                                                 {analysis: {over, outcome, toMove, score, best,
 //	                                                 text, move, depth, nodes}}; the session's own
-//	                                                 game is untouched
+//	                                                 game is untouched (the star games' module
+//	                                                 answers it with halmaview.Analyse: also
+//	                                                 text, the move played next, its loss in
+//	                                                 moves, and each seat's race)
 //	{op: "engineFile", game, kind, bytes}            hand the engine of game a file the worker
 //	                                                 fetched (bytes: a Uint8Array), e.g. kind
 //	                                                 "weights" or "book" of the draughts family
