@@ -33,7 +33,10 @@
 //	                                                 (session.PlayRater: backgammon) also judges
 //	                                                 played, the log's next entry: loss is what it
 //	                                                 gives away against best, in score's units, and
-//	                                                 the family adds its own fields (bgview)
+//	                                                 the family adds its own fields (bgview); the
+//	                                                 star games' module answers with
+//	                                                 halmaview.Analyse: also the move played next,
+//	                                                 its loss in moves, and each seat's race
 //	{op: "engineFile", game, kind, bytes}            hand the engine of game a file the worker
 //	                                                 fetched (bytes: a Uint8Array), e.g. kind
 //	                                                 "weights" or "book" of the draughts family
