@@ -20,7 +20,9 @@ LOAD_SERVE_FLAGS ?=
 # $(LOAD_DURATION); the last line is the JSON report, with the server's CPU (share of one
 # core) and memory. With two cores or more the server runs on core 0 and the client on
 # core 1 (taskset); the load average before and after is printed, since other work on the
-# machine shifts the figures.
+# machine shifts the figures. A room is two sockets on each side: with a per-process limit of
+# 20,000 open files (ulimit -Hn) at most 9,994 rooms fit (19,988 sockets and the server's
+# own 11 files; run at 9,990).
 loadtest: build
 	@pin0=; pin1=; if command -v taskset >/dev/null && [ "$$(nproc)" -ge 2 ]; then pin0="taskset -c 0"; pin1="taskset -c 1"; fi; \
 	data=$$(mktemp -d); \
