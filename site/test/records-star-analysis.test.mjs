@@ -78,6 +78,7 @@ test('star engine view: a thrown-away ladder is marked with the better move, the
     assert.equal(await page.locator('#rec-graph polyline.race-blue').count(), 1);
     assert.ok(await page.locator('#rec-graph circle.loss-dot').count() >= 1);
     assert.match(await page.getAttribute('#rec-graph', 'aria-label'), /남은 거리/);
+    assert.equal(await page.isVisible('#rec-graph'), true);
     await page.click('#rec-moves button[data-ply="1"]');
     await page.waitForFunction(() => window.__madang.view.ply === 1);
     assert.match(await page.textContent('#rec-eval'), /빨강 \d+\.\d수, 파랑 \d+\.\d수.*더 나은 수: 4\.2-12\.2/);

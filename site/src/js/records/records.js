@@ -358,7 +358,7 @@ export class Records {
     const pr = $('rec-problem');
     pr.hidden = !rec.problem;
     pr.textContent = rec.problem;
-    $('rec-graph').hidden = true;
+    $('rec-graph').setAttribute('hidden', ''); // an <svg> has no hidden property, only the attribute
     $('rec-eval').textContent = '';
     $('rec-progress').textContent = '';
     this.renderMoves();
@@ -485,7 +485,7 @@ export class Records {
     this.analysis = { run, scores: [], done: false, ms, started: performance.now() };
     $('rec-analyse').hidden = true;
     $('rec-cancel').hidden = false;
-    $('rec-graph').hidden = false;
+    $('rec-graph').removeAttribute('hidden');
     const n = rec.moves.length;
     for (let k = 0; k <= n; k++) {
       $('rec-progress').textContent = REC.progress(k, n + 1);
