@@ -31,11 +31,19 @@ const ladderFEN = "0 1.1,2.1,2.2,3.1,3.2,4.2,5.6,7.4,9.2,11.2/14.1,14.2,14.3,14.
 
 func TestAnalyseMarksTheThrownLadder(t *testing.T) {
 	a := analysis(t, analyseReq("chinese-checkers", ladderFEN, nil, nil, "5.6-4.1", 1000))
-	if a["over"] != false || a["toMove"] != 0 || a["text"] != "4.2-12.2" {
+	best, _ := a["text"].(string)
+	if a["over"] != false || a["toMove"] != 0 || best == "" || best == "5.6-4.1" {
 		t.Fatalf("%v", a)
 	}
 	if l := a["loss"].(float64); l < 1.5 {
 		t.Fatalf("5.6-4.1 loses %.1f moves, want at least 1.5", l)
+	}
+	// the better move it names is not marked in its turn. Which move that is depends on the
+	// depth the time reaches (4.2-12.2 at depths 3 to 5: ai/halma's judge_test.go pins it;
+	// 3.1-5.5 was seen at depth 6 on a quiet machine), so the op is checked for agreeing
+	// with itself.
+	if c := analysis(t, analyseReq("chinese-checkers", ladderFEN, nil, nil, best, 1000)); c["loss"].(float64) >= 1.5 {
+		t.Fatalf("the better move %s is itself marked: %v", best, c)
 	}
 	race := a["race"].([]any)
 	if len(race) != 2 || race[1] != 27.0 {
