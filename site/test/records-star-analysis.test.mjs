@@ -55,6 +55,7 @@ test('star engine view: a thrown-away ladder is marked with the better move, the
   const ctx = await stack.browser.newContext();
   const page = await openGame(ctx, 'chinese-checkers');
   await withShots('records-star-analysis', [page], async () => {
+    const legal = (await ask(page, 'load', { game: 'chinese-checkers', fen: LADDER, moves: [] })).view.moves.map((m) => m.text);
     const blue = (await ask(page, 'load', { game: 'chinese-checkers', fen: LADDER, moves: ['5.6-4.1'] })).view.moves[0].text;
     const red = (await ask(page, 'load', { game: 'chinese-checkers', fen: LADDER, moves: ['5.6-4.1', blue] })).view.moves.find((m) => m.jumps === 0).text;
     await reviewRecord(page, 'chinese-checkers', LADDER, ['5.6-4.1', blue, red]);
@@ -70,8 +71,12 @@ test('star engine view: a thrown-away ladder is marked with the better move, the
     assert.equal(an.first.race.length, 2);
     assert.ok(an.first.loss >= 1.5, `5.6-4.1 loses ${an.first.loss} moves`);
     assert.equal(an.losses[0].ply, 1);
-    assert.equal(an.losses[0].better, '4.2-12.2');
-    assert.match(await page.textContent('#rec-moves li:first-child'), /더 나은 수: 4\.2-12\.2/);
+    // the better move depends on the depth 0.5 s reaches (4.2-12.2 at depths 3-5, pinned in
+    // ai/halma's judge_test.go; 3.1-5.5 at depth 6): one of red's legal moves, not the one played
+    const better = an.losses[0].better;
+    assert.ok(legal.includes(better) && better !== '5.6-4.1', `better move ${better}`);
+    const esc = better.replace(/\./g, '\\.');
+    assert.match(await page.textContent('#rec-moves li:first-child'), new RegExp(`더 나은 수: ${esc}`));
     assert.equal(await page.getAttribute('#rec-moves li:first-child', 'class'), 'loss');
     // the graph: one line a seat in its colour, a dot on the marked move
     assert.equal(await page.locator('#rec-graph polyline.race-red').count(), 1);
@@ -81,7 +86,7 @@ test('star engine view: a thrown-away ladder is marked with the better move, the
     assert.equal(await page.isVisible('#rec-graph'), true);
     await page.click('#rec-moves button[data-ply="1"]');
     await page.waitForFunction(() => window.__madang.view.ply === 1);
-    assert.match(await page.textContent('#rec-eval'), /빨강 \d+\.\d수, 파랑 \d+\.\d수.*더 나은 수: 4\.2-12\.2/);
+    assert.match(await page.textContent('#rec-eval'), new RegExp(`빨강 \\d+\\.\\d수, 파랑 \\d+\\.\\d수.*더 나은 수: ${esc}`));
     assert.deepEqual(page.errors, []);
   });
   await ctx.close();
