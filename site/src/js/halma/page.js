@@ -7,6 +7,7 @@
 // note). Which moves exist and their paths the engine says; this file matches taps to them.
 import { Shell } from '../shell.js';
 import { afterPaint } from '../lazy.js';
+import { strictBlocked } from './strict.js';
 import {
   TITLE, COLOURS, colourName, holeName, MSG, moveSentence, resultText,
 } from './text.js';
@@ -93,7 +94,7 @@ const page = {
     if (v.pass) s += ` ${MSG.passHint}`;
     if (si && si.needKing) s += ` ${MSG.kingHint}.`;
     if (v.game === 'chinese-checkers') {
-      const blocked = (v.seatInfo || []).find((x) => x.full && x.others > 0);
+      const blocked = strictBlocked(v.seatInfo);
       if (blocked) s += MSG.strictNote(colourName(v.game, 1 - blocked.seat));
     }
     return s;
