@@ -1,0 +1,19 @@
+// The import errors' Korean wording (site/src/js/records/text.js): a syntax error names the
+// game only when the reader knows it (games count from 1; the .mat reader answers 0).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { syntaxText } from '../src/js/records/text.js';
+
+test('a syntax error names its game and line', () => {
+  assert.equal(syntaxText({ game: 2, line: 14 }), '2번째 게임 (14번째 줄): 기보 형식이 잘못되어 이 게임을 건너뜁니다.');
+});
+
+test('a syntax error of a reader that does not know the game names the line only, never a game 0', () => {
+  const t = syntaxText({ game: 0, line: 1 });
+  assert.equal(t, '1번째 줄: 기보 형식이 잘못되어 더 읽지 못했습니다.');
+  assert.doesNotMatch(t, /0번째/);
+});
+
+test('an error without a line says the file cannot be read', () => {
+  assert.equal(syntaxText({ game: 0, line: 0 }), '기보 파일을 읽을 수 없습니다.');
+});
