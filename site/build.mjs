@@ -28,6 +28,8 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { MSG } from './src/js/text.js';
+import { RATING_CATS, ratingLine } from './src/js/backgammon/text.js';
+import { START } from './src/js/backgammon/rating.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const src = join(root, 'src');
@@ -80,6 +82,11 @@ const description = (title, text) => text || `${title}을(를) 브라우저에�
  * writes the same text once it has a position). */
 const withTurnText = (html) => html.replace(/(<p id="turn"[^>]*>)(<\/p>)/, (m, open, close) => `${open}${escapeHTML(MSG.menuHint)}${close}`);
 const escapeHTML = (t) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The backgammon rating card's lines for a new device (<ul id="rating">, empty in the
+ * template), so the card has its height at the first paint: the page writes the device's own
+ * figures over them (Lighthouse measured the card's growth as a layout shift). */
+const withRatingLines = (html) => html.replace(/(<ul id="rating"[^>]*>)(<\/ul>)/, (m, open, close) => `${open}${RATING_CATS.map((cat) => `<li data-cat="${cat}">${escapeHTML(ratingLine(cat, { r: START, wins: 0, losses: 0 }))}</li>`).join('')}${close}`);
 
 /** The first 8 characters of a content hash, upper-case hex (esbuild's hashes are 8 base32). */
 const hash = (...parts) => {
@@ -266,7 +273,7 @@ const page = (file) => {
 // error response)
 for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(page(f)));
 for (const [family, { games, html }] of Object.entries(FAMILIES)) {
-  const template = withTurnText(link(page(html)))
+  const template = withRatingLines(withTurnText(link(page(html))))
     .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].files}${engines[family].records || ''} `);
   for (const [id, title, text] of games) {
     mkdirSync(join(out, id), { recursive: true });

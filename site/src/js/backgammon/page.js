@@ -13,7 +13,7 @@ import {
   routes, complete, nextSteps, destinations, applyStep, diceList,
 } from './routes.js';
 import {
-  NAME, SIDES, MSG, CELL, RATING, ANALYSIS, resultText, spoken, pipText, placeName,
+  NAME, SIDES, MSG, CELL, RATING_CATS, ratingLine, ANALYSIS, resultText, spoken, pipText, placeName,
 } from './text.js';
 
 const $ = (id) => document.getElementById(id);
@@ -363,11 +363,10 @@ function recordRating(v) {
 function renderRating() {
   const ul = $('rating');
   ul.textContent = '';
-  for (const cat of ['beginner', 'intermediate', 'advanced', 'online']) {
-    const r = rating.get(cat);
+  for (const cat of RATING_CATS) {
     const li = document.createElement('li');
     li.dataset.cat = cat;
-    li.textContent = `${cat === 'online' ? RATING.online : RATING.ai(cat)}: ${RATING.line(r.r, r.wins, r.losses)}`;
+    li.textContent = ratingLine(cat, rating.get(cat));
     ul.appendChild(li);
   }
 }

@@ -87,6 +87,14 @@ export const RATING = {
   none: '아직 끝낸 게임이 없습니다.',
 };
 
+/** The rating card's categories in their order on the page. */
+export const RATING_CATS = ['beginner', 'intermediate', 'advanced', 'online'];
+
+/** The rating card's line of a category, from its {r, wins, losses}. The build writes these
+ * lines for a new device into the page (site/build.mjs), so the card has its height at the
+ * first paint and the page's own figures replace them without moving anything. */
+export const ratingLine = (cat, { r, wins, losses }) => `${cat === 'online' ? RATING.online : RATING.ai(cat)}: ${RATING.line(r, wins, losses)}`;
+
 // The engine view of a reviewed game (issue 19): every play of each roll rated with the
 // advanced AI's net as GNU Backgammon analyses a game; equity is points per game without a
 // cube (seed 003), the marks follow gnubg's thresholds (bgview Skill).
