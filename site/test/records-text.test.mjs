@@ -17,3 +17,14 @@ test('a syntax error of a reader that does not know the game names the line only
 test('an error without a line says the file cannot be read', () => {
   assert.equal(syntaxText({ game: 0, line: 0 }), '기보 파일을 읽을 수 없습니다.');
 });
+
+test('a record without a result reads 진행 중, not PDN\'s *', async () => {
+  const { REC, resultWord } = await import('../src/js/records/text.js');
+  assert.equal(resultWord('*'), '결과 없음(진행 중)');
+  assert.equal(resultWord(''), '결과 없음(진행 중)');
+  assert.equal(resultWord('2-0'), '결과 2-0');
+  const rec = { game: 'checkers', tags: [], result: '*', moves: ['b6-a5', 'c3-d4'] };
+  const head = REC.head(rec, '체커', (s) => ['검은색', '흰색'][s], () => 'Black');
+  assert.equal(head, '체커 · 검은색 대 흰색 · 결과 없음(진행 중) · 2수');
+  assert.doesNotMatch(head, /\*/);
+});

@@ -45,7 +45,7 @@ export const REC = {
     const who = [tag(seatTag(g.game, 0)), tag(seatTag(g.game, 1))].filter(Boolean).join(' – ');
     const where = [tag('Event'), tag('Date')].filter((x) => x && x !== '?').join(', ');
     const bad = g.problems.length ? ' (오류 있음)' : '';
-    return `${g.index}. ${name}${who ? ` ${who}` : ''}${where ? ` (${where})` : ''} ${g.result || '*'}, ${g.moves.length}수${bad}`;
+    return `${g.index}. ${name}${who ? ` ${who}` : ''}${where ? ` (${where})` : ''} ${resultWord(g.result)}, ${g.moves.length}수${bad}`;
   },
   head: (rec, name, colour, seatTag, seats = 2) => {
     const tag = (n) => (rec.tags.find((t) => t[0].toLowerCase() === n.toLowerCase()) || [])[1] || '';
@@ -54,7 +54,7 @@ export const REC = {
       const t = tag(seatTag(rec.game, s));
       return t ? `${c} ${t}` : c;
     });
-    return `${name} · ${names.join(' 대 ')} · 결과 ${rec.result} · ${rec.moves.length}수`;
+    return `${name} · ${names.join(' 대 ')} · ${resultWord(rec.result)} · ${rec.moves.length}수`;
   },
   atStart: (n) => `기보 보기: 시작 국면 (전체 ${n}수)`,
   at: (k, n, side, alg) => `기보 보기: ${k}/${n}수째, ${side} ${alg}`,
@@ -90,6 +90,12 @@ export function problemText(g, p) {
     case 'no-play': return `${move}: 이 주사위로 둘 수 있는 수와 기록이 맞지 않습니다.`;
     default: return `${move}: 읽을 수 없습니다.`;
   }
+}
+
+/** A record's result as a player reads it: PDN's and our records' "*" (no result: the game
+ * goes on or was left) is 진행 중; a score such as 2-0 or 1/2-1/2 stays as written. */
+export function resultWord(token) {
+  return !token || token === '*' ? '결과 없음(진행 중)' : `결과 ${token}`;
 }
 
 /** A syntax error of the file in Korean: its game (1-based; 0 when the reader stops before
