@@ -57,7 +57,8 @@ test('backgammon: a game played on the page, downloaded as .mat and imported aga
     await page.waitForFunction(() => window.__madang.view.ply === 0);
     await page.click('#rec-forward');
     await page.waitForFunction(() => window.__madang.view.ply === 1);
-    assert.match(await page.textContent('#rec-moves li:first-child button'), /주사위 \d-\d/);
+    // the first entry is the opening roll: one die each, not a roll of the side before it
+    assert.match(await page.textContent('#rec-moves li:first-child button'), /^첫 굴림: 흰색 \d, 검은색 \d — (흰색이 먼저|검은색이 먼저|같은 눈이라 다시 굴림)$/);
     assert.equal(await page.isVisible('#rec-analyse'), true, 'the engine view (records-bg-analysis.test.mjs)');
     assert.deepEqual(page.errors, []);
   });

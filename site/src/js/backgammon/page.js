@@ -13,7 +13,7 @@ import {
   routes, complete, nextSteps, destinations, applyStep, diceList,
 } from './routes.js';
 import {
-  NAME, SIDES, MSG, CELL, RATING_CATS, ratingLine, ANALYSIS, resultText, spoken, pipText, placeName,
+  NAME, SIDES, MSG, CELL, RATING_CATS, ratingLine, rollEntry, OPENING_ROLL, ANALYSIS, resultText, spoken, pipText, placeName,
 } from './text.js';
 
 const $ = (id) => document.getElementById(id);
@@ -46,8 +46,8 @@ const page = {
       if (!m || (+m[1] > 0) === (+m[2] > 0)) return { status: 'ongoing', winner: -1 };
       return { status: 'win', winner: +m[1] > 0 ? 0 : 1, points: Math.max(+m[1], +m[2]) };
     },
-    entryText: (e) => (e.roll ? `주사위 ${e.text}` : e.text),
-    moveLabel: (i, text, seat, colour) => `${colour(seat)} ${text}`,
+    entryText: (e) => (e.roll ? rollEntry(e) : e.text),
+    moveLabel: (i, text, seat, colour) => (text.startsWith(OPENING_ROLL) ? text : `${colour(seat)} ${text}`),
   },
 
   setGame() {

@@ -87,6 +87,19 @@ export const RATING = {
   none: '아직 끝낸 게임이 없습니다.',
 };
 
+/** A roll in the move list of a record (history entry {text: "a-b", opening}): an opening roll
+ * is one die each, seat 0's first (the view's openingRolls), and the higher die moves first
+ * with both; equal dice are rolled again (seed 003). Other rolls are the mover's. */
+export function rollEntry(e) {
+  if (!e.opening) return `주사위 ${e.text}`;
+  const [a, b] = e.text.split('-').map(Number);
+  const who = `${OPENING_ROLL}: ${SIDES[0]} ${a}, ${SIDES[1]} ${b}`;
+  return a === b ? `${who} — 같은 눈이라 다시 굴림` : `${who} — ${SIDES[a > b ? 0 : 1]}이 먼저`;
+}
+
+/** The words an opening roll's line starts with: the list names no mover before it. */
+export const OPENING_ROLL = '첫 굴림';
+
 /** The rating card's categories in their order on the page. */
 export const RATING_CATS = ['beginner', 'intermediate', 'advanced', 'online'];
 
