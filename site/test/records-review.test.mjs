@@ -98,6 +98,12 @@ test('a cancelled analysis leaves the page responsive; import errors name the ga
     await new Promise((r) => setTimeout(r, 2000));
     assert.ok(await page.evaluate(() => window.__madangRecords.analysis.scores.length) <= n + 0, 'the analysis went on after cancel');
     assert.equal(await page.isHidden('#rec-cancel'), true);
+    // the last position was not reached: its line says so instead of staying empty
+    const total = await page.evaluate(() => window.__madangRecords.rec.moves.length);
+    assert.ok(n <= total, `${n} positions of ${total + 1} analysed before the cancel`);
+    await page.keyboard.press('End');
+    await page.waitForFunction((t) => window.__madang.view.ply === t, total, { timeout: 5000 });
+    assert.equal(await page.textContent('#rec-eval'), '이 국면은 분석하지 않았습니다 (분석을 도중에 멈춤).');
     // a record with a wrong move: the Korean error names the game and the move
     await page.fill('#rec-text', '[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 3. 31-26 46-41 *\n');
     await page.click('#rec-read');

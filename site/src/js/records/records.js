@@ -571,7 +571,9 @@ export class Records {
     const el = $('rec-eval');
     if (!an || !this.rec) { el.textContent = ''; return; }
     const s = an.scores[this.ply];
-    if (!s) { el.textContent = ''; return; }
+    // a position the analysis has not reached: nothing while it runs (the progress line
+    // counts), a word once it was stopped
+    if (!s) { el.textContent = an.cancelled ? REC.notAnalysed : ''; return; }
     const colour = (seat) => this.shell.colour(seat);
     let t = this.hook.evalText ? this.hook.evalText(s, colour) : REC.evalText(s, colour, this.hook.scale);
     const l = this.losses().find((x) => x.ply === this.ply);

@@ -61,6 +61,7 @@ export const REC = {
   progress: (k, n) => `분석 중… ${k}/${n} 국면`,
   done: (s) => `분석을 마쳤습니다 (${s.toFixed(1)}초).`,
   cancelled: (k) => `분석을 멈췄습니다 (${k}개 국면까지).`,
+  notAnalysed: '이 국면은 분석하지 않았습니다 (분석을 도중에 멈춤).',
   better: (alg) => ` 실수? 더 나은 수: ${alg}`,
   lossText: (alg) => `직전 수는 크게 잃는 수입니다. 엔진이 찾은 더 나은 수: ${alg}.`,
   evalText: (s, colour, scale = 100) => {
