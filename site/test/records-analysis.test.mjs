@@ -2,48 +2,20 @@
 // analysed at the default setting, its time printed, the graph and the marked moves drawn.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { startStack, withShots, openPage, engineReady, view, repoRoot } from './harness.mjs';
+import { startStack, withShots, view } from './harness.mjs';
+import { findGames, openGame, reviewShared } from './records-harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
 
-const gamesDir = [process.env.MADANG_GAMES, join(repoRoot, '../shared/games'), join(repoRoot, '../../shared/games')]
-  .find((d) => d && existsSync(d));
-
-
-async function openGame(ctx, game) {
-  const page = await openPage(ctx, `${stack.url}/${game}/`);
-  await engineReady(page);
-  return page;
-}
-
-
-const recordsAsk = (page, op, args) => page.evaluate(([o, a]) => {
-  const b = a.bytes ? { ...a, bytes: new Uint8Array(a.bytes) } : a;
-  return window.__madangRecords.recordsEngine().ask(o, b);
-}, [op, args]);
-
-/** Imports the first game of a shared draughts file cut to n moves, into review. */
-async function reviewShared(page, n) {
-  const a = await recordsAsk(page, 'import', { game: 'draughts', bytes: [...readFileSync(join(gamesDir, 'draughts', 'wk2003.pdn'))] });
-  const g = a.games.find((x) => x.moves.length >= n && !x.problems.length);
-  const ex = await recordsAsk(page, 'export', { game: 'draughts', moves: g.moves.slice(0, n), tags: [['Event', 'test']] });
-  assert.equal(ex.ok, true);
-  await page.click('#rec-import summary');
-  await page.fill('#rec-text', ex.text);
-  await page.click('#rec-read');
-  await page.waitForFunction((k) => window.__madang.mode === 'review' && window.__madang.view.ply === k, n);
-  return g.moves.slice(0, n);
-}
+const gamesDir = findGames();
 
 test('engine view: a 100-ply draughts game analysed at the default setting', { skip: !gamesDir && 'no shared/games' }, async () => {
   const ctx = await stack.browser.newContext();
-  const page = await openGame(ctx, 'draughts');
+  const page = await openGame(stack, ctx, 'draughts');
   await withShots('records-analysis', [page], async () => {
-    await reviewShared(page, 100);
+    await reviewShared(page, gamesDir, 100);
     assert.equal(await page.inputValue('#rec-depth'), 'normal');
     await page.click('#rec-analyse');
     await page.waitForFunction(() => window.__madangRecords.analysis && window.__madangRecords.analysis.done, null, { timeout: 200000 });

@@ -4,27 +4,16 @@
 // default setting with its time printed; a cancelled analysis leaves the page responsive.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStack, withShots, openPage, engineReady, view, repoRoot } from './harness.mjs';
+import { startStack, withShots, view } from './harness.mjs';
+import { findGames, openGame, recordsAsk } from './records-harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
 
-const gamesDir = [process.env.MADANG_GAMES, join(repoRoot, '../shared/games'), join(repoRoot, '../../shared/games')]
-  .find((d) => d && existsSync(join(d || '', 'backgammon')));
-
-async function openBackgammon(ctx) {
-  const page = await openPage(ctx, `${stack.url}/backgammon/`);
-  await engineReady(page);
-  return page;
-}
-
-const recordsAsk = (page, op, args) => page.evaluate(([o, a]) => {
-  const b = a.bytes ? { ...a, bytes: new Uint8Array(a.bytes) } : a;
-  return window.__madangRecords.recordsEngine().ask(o, b);
-}, [op, args]);
+const gamesDir = findGames('backgammon');
 
 /** Pastes a record text into the import box and waits for the review of its game (the
  * first listed when the file holds several). */
@@ -46,7 +35,7 @@ const analysed = (page) => page.waitForFunction(() => window.__madangRecords.ana
 
 test('engine view: a deliberately bad backgammon play is marked with the better play, the graph drawn', async () => {
   const ctx = await stack.browser.newContext();
-  const page = await openBackgammon(ctx);
+  const page = await openGame(stack, ctx, 'backgammon');
   await withShots('records-bg-analysis', [page], async () => {
     // the opening 3-1 played 8/7 8/5 (two blots, no point) instead of 8/5 6/5
     const moves = ['3-1', '8/7 8/5', '5-2', '13/11 13/8', '6-4', '24/14'];
@@ -108,7 +97,7 @@ async function typicalGame(page) {
 
 test('engine view: a typical backgammon game analysed at the default setting; a cancelled analysis leaves the page responsive', { skip: !gamesDir && 'no shared/games' }, async () => {
   const ctx = await stack.browser.newContext();
-  const page = await openBackgammon(ctx);
+  const page = await openGame(stack, ctx, 'backgammon');
   await withShots('records-bg-analysis-game', [page], async () => {
     const g = await typicalGame(page);
     const n = await reviewText(page, g.text, g.index);

@@ -4,48 +4,20 @@
 // analysis of a 100-ply game.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { startStack, withShots, openPage, engineReady, view, repoRoot } from './harness.mjs';
+import { startStack, withShots, view } from './harness.mjs';
+import { findGames, openGame, reviewShared } from './records-harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
 
-const gamesDir = [process.env.MADANG_GAMES, join(repoRoot, '../shared/games'), join(repoRoot, '../../shared/games')]
-  .find((d) => d && existsSync(d));
-
-
-async function openGame(ctx, game) {
-  const page = await openPage(ctx, `${stack.url}/${game}/`);
-  await engineReady(page);
-  return page;
-}
-
-
-const recordsAsk = (page, op, args) => page.evaluate(([o, a]) => {
-  const b = a.bytes ? { ...a, bytes: new Uint8Array(a.bytes) } : a;
-  return window.__madangRecords.recordsEngine().ask(o, b);
-}, [op, args]);
-
-/** Imports the first game of a shared draughts file cut to n moves, into review. */
-async function reviewShared(page, n) {
-  const a = await recordsAsk(page, 'import', { game: 'draughts', bytes: [...readFileSync(join(gamesDir, 'draughts', 'wk2003.pdn'))] });
-  const g = a.games.find((x) => x.moves.length >= n && !x.problems.length);
-  const ex = await recordsAsk(page, 'export', { game: 'draughts', moves: g.moves.slice(0, n), tags: [['Event', 'test']] });
-  assert.equal(ex.ok, true);
-  await page.click('#rec-import summary');
-  await page.fill('#rec-text', ex.text);
-  await page.click('#rec-read');
-  await page.waitForFunction((k) => window.__madang.mode === 'review' && window.__madang.view.ply === k, n);
-  return g.moves.slice(0, n);
-}
+const gamesDir = findGames();
 
 test('review: keys step through the record, the move list is clickable, play continues from a reviewed position', { skip: !gamesDir && 'no shared/games' }, async () => {
   const ctx = await stack.browser.newContext();
-  const page = await openGame(ctx, 'draughts');
+  const page = await openGame(stack, ctx, 'draughts');
   await withShots('records-review', [page], async () => {
-    const moves = await reviewShared(page, 20);
+    const moves = await reviewShared(page, gamesDir, 20);
     const ply = async () => (await view(page)).ply;
     const at = (k) => page.waitForFunction((x) => window.__madang.view.ply === x && window.__madangRecords.ply === x, k);
     await page.locator('#rec-forward').focus();
@@ -81,9 +53,9 @@ test('review: keys step through the record, the move list is clickable, play con
 
 test('a cancelled analysis leaves the page responsive; import errors name the game and the move in Korean', { skip: !gamesDir && 'no shared/games' }, async () => {
   const ctx = await stack.browser.newContext();
-  const page = await openGame(ctx, 'draughts');
+  const page = await openGame(stack, ctx, 'draughts');
   await withShots('records-cancel', [page], async () => {
-    await reviewShared(page, 30);
+    await reviewShared(page, gamesDir, 30);
     await page.selectOption('#rec-depth', 'deep');
     await page.click('#rec-analyse');
     await page.waitForFunction(() => window.__madangRecords.analysis && window.__madangRecords.analysis.scores.length >= 1, null, { timeout: 30000 });

@@ -4,37 +4,26 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStack, withShots, openPage, engineReady, view, repoRoot } from './harness.mjs';
+import { startStack, withShots, repoRoot } from './harness.mjs';
+import { findGames, openGame, recordsAsk } from './records-harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
 
 const bin = process.env.MADANG_BIN || join(repoRoot, 'bin', 'madang');
-const gamesDir = [process.env.MADANG_GAMES, join(repoRoot, '../shared/games'), join(repoRoot, '../../shared/games')]
-  .find((d) => d && existsSync(d));
+const gamesDir = findGames();
 
 const walk = (d) => readdirSync(d).flatMap((f) => {
   const p = join(d, f);
   return statSync(p).isDirectory() ? walk(p) : [p];
 });
 
-async function openGame(ctx, game) {
-  const page = await openPage(ctx, `${stack.url}/${game}/`);
-  await engineReady(page);
-  return page;
-}
-
-const recordsAsk = (page, op, args) => page.evaluate(([o, a]) => {
-  const b = a.bytes ? { ...a, bytes: new Uint8Array(a.bytes) } : a;
-  return window.__madangRecords.recordsEngine().ask(o, b);
-}, [op, args]);
-
 test('every shared record file imports through the records worker with the CLI counts', { skip: !gamesDir && 'no shared/games' }, async () => {
   const ctx = await stack.browser.newContext();
-  const page = await openGame(ctx, 'draughts');
+  const page = await openGame(stack, ctx, 'draughts');
   await withShots('records-shared', [page], async () => {
     let files = 0;
     for (const game of ['draughts', 'checkers']) {

@@ -4,7 +4,8 @@
 // intermediate AI against itself analysed at the default setting, its time printed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, openPage, engineReady } from './harness.mjs';
+import { startStack, withShots } from './harness.mjs';
+import { openGame, recordsAsk } from './records-harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -14,14 +15,7 @@ after(async () => { await stack?.stop(); });
 // 5.6-4.1 steps the bottom rung back home and throws the ladder away.
 const LADDER = '0 1.1,2.1,2.2,3.1,3.2,4.2,5.6,7.4,9.2,11.2/14.1,14.2,14.3,14.4,15.1,15.2,15.3,16.1,16.2,17.1 20 0';
 
-async function openGame(ctx, game) {
-  const page = await openPage(ctx, `${stack.url}/${game}/`);
-  await engineReady(page);
-  return page;
-}
-
 const ask = (page, op, args) => page.evaluate(([o, a]) => window.__madang.engine.ask(o, a), [op, args]);
-const recordsAsk = (page, op, args) => page.evaluate(([o, a]) => window.__madangRecords.recordsEngine().ask(o, a), [op, args]);
 
 /** Writes moves from fen as a record, imports it through the panel into review. */
 async function reviewRecord(page, game, fen, moves, outcome = {}) {
@@ -53,7 +47,7 @@ async function aiGame(page, cap) {
 
 test('star engine view: a thrown-away ladder is marked with the better move, the graph a line a seat', async () => {
   const ctx = await stack.browser.newContext();
-  const page = await openGame(ctx, 'chinese-checkers');
+  const page = await openGame(stack, ctx, 'chinese-checkers');
   await withShots('records-star-analysis', [page], async () => {
     const legal = (await ask(page, 'load', { game: 'chinese-checkers', fen: LADDER, moves: [] })).view.moves.map((m) => m.text);
     const blue = (await ask(page, 'load', { game: 'chinese-checkers', fen: LADDER, moves: ['5.6-4.1'] })).view.moves[0].text;
@@ -94,7 +88,7 @@ test('star engine view: a thrown-away ladder is marked with the better move, the
 
 test('star engine view: cancel leaves the page responsive; a whole game at the default setting', async () => {
   const ctx = await stack.browser.newContext();
-  const page = await openGame(ctx, 'chinese-checkers');
+  const page = await openGame(stack, ctx, 'chinese-checkers');
   await withShots('records-star-cancel', [page], async () => {
     const { moves, outcome } = await aiGame(page, 400);
     await reviewRecord(page, 'chinese-checkers', '', moves, outcome);
@@ -135,7 +129,7 @@ test('star engine view: cancel leaves the page responsive; a whole game at the d
 
 test('star engine view: three players of diamond get a line a seat', async () => {
   const ctx = await stack.browser.newContext();
-  const page = await openGame(ctx, 'diamond');
+  const page = await openGame(stack, ctx, 'diamond');
   await withShots('records-star-three', [page], async () => {
     const start = await ask(page, 'start', { game: 'diamond', options: { players: 3 }, seed: 3 });
     const moves = [];
