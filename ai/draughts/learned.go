@@ -311,17 +311,7 @@ func (w *Weights) fastLogit(f *Features) int64 {
 	for i := 0; i < f.Windows; i++ {
 		s += int64(w.comb[(i/f.Per)*Patterns+int(f.A[i])])
 	}
-	for k := range NumScalars {
-		x := int64(w.Scalar[k]) * int64(f.Scalars[k])
-		switch k {
-		case 2, 3, 5:
-			x = x * int64(f.EndNum) / int64(f.EndDen)
-		case classicTerm:
-			x /= manValue
-		}
-		s += x
-	}
-	return s
+	return s + w.scalarLogit(f)
 }
 
 // Logit is the learned evaluation of f from seat 0's view, in logits (1/2048 units).
@@ -334,6 +324,13 @@ func (w *Weights) Logit(f *Features) int64 {
 		s += int64(w.Pattern[band*Patterns+int(f.A[i])])
 		s -= int64(w.Pattern[(f.Per-1-band)*Patterns+int(f.B[i])])
 	}
+	return s + w.scalarLogit(f)
+}
+
+// scalarLogit is the whole-board terms' share of Logit: each scalar times its weight, the
+// ending's terms (2, 3, 5) scaled by the ending's share, the hand-made term by a man's value.
+func (w *Weights) scalarLogit(f *Features) int64 {
+	var s int64
 	for k := range NumScalars {
 		x := int64(w.Scalar[k]) * int64(f.Scalars[k])
 		switch k {
