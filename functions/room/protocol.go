@@ -36,7 +36,7 @@ var koMessages = map[string]string{
 	CodeBadToken:     "이 방의 자리를 확인할 수 없습니다.",
 	CodeNotYourTurn:  "지금은 내 차례가 아닙니다.",
 	CodeIllegalMove:  "둘 수 없는 수입니다.",
-	CodeStalePly:     "이미 지나간 차례의 수입니다. 최신 국면을 보냅니다.",
+	CodeStalePly:     "지금 국면의 차례와 맞지 않는 수입니다(지난 차례나 아직 오지 않은 차례). 최신 국면을 보냅니다.",
 	CodeGameOver:     "게임이 이미 끝났습니다.",
 	CodeNotAllowed:   "지금은 할 수 없는 동작입니다.",
 	CodeTooLarge:     "메시지가 너무 큽니다.",
