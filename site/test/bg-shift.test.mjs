@@ -27,6 +27,10 @@ test('backgammon: no layout shift while the engine and the board arrive', async 
       await page.waitForTimeout(500);
       const after = await top();
       assert.ok(Math.abs(after - before) < 1, `at ${size.width}px the guide moved from ${before} to ${after}`);
+      // the page counts itself ready at the roll due (Lighthouse's engine-ready figure waits
+      // for it): no legal moves exist before the opening roll
+      assert.equal(await page.evaluate(() => document.body.dataset.ready), 'true');
+      assert.ok(await page.evaluate(() => window.__madang.firstMovesAt) > 0);
       const cls = await page.evaluate(() => window.__cls);
       assert.ok(cls <= 0.1, `at ${size.width}px the layout shifted by ${cls.toFixed(3)} (CLS), over 0.1`);
     });

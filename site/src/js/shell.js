@@ -492,7 +492,9 @@ export class Shell {
     // keeps the selection
     if (!(prev && this.page.samePosition(prev, v))) this.sel = null;
     const animate = !!(prev && prev.game === v.game && v.ply === prev.ply + 1 && v.last);
-    if (v.moves.length && !this.firstMovesAt) {
+    // ready: the first view a player can act on, legal moves or a roll due (backgammon's
+    // start has no moves until the opening roll)
+    if ((v.moves.length || v.phase === 'roll') && !this.firstMovesAt) {
       this.firstMovesAt = performance.now();
       document.body.dataset.ready = 'true';
     }
