@@ -14,22 +14,22 @@ import (
 // Analyse is the star games' op "analyse" (jsapi.Op), the engine view of a record's
 // position (issue 19 item 4):
 //
-//	{op: "analyse", game, fen?, options?, moves, text?, ms, seed?}
+//	{op: "analyse", game, fen?, options?, moves, played?, ms, seed?}
 //
 // scores the position after moves (a log as load takes it) with the advanced engine
 // (ai/halma Engine.Judge) for ms milliseconds (1..jsapi.MaxAnalyseMs), and the move played
-// next, text (absent at the last position), against the engine's own. Answer:
+// next, played (absent at the last position; the field every family's analyse takes), against the engine's own. Answer:
 //
 //	{ok: true, analysis: {over, outcome: {status, winner}, toMove, score, best, text, depth,
 //	 loss, race}}
 //
 // over: the game has ended here (outcome and race only; best -1, loss 0); score the search's score in the
 // engine's cost units from the mover's view; best the index of the engine's move among the
-// legal moves and text its canonical text; depth the search's (0: the race planner's); loss what text costs the
-// mover against best, in moves (0..99, one decimal; 0 for no text, best itself or a move
+// legal moves and text its canonical text; depth the search's (0: the race planner's); loss what played costs the
+// mover against best, in moves (0..99, one decimal; 0 for no played, best itself or a move
 // that wins); race []number, each seat's distance to its goal in moves at the solitaire's
 // pace (one decimal). Errors: load's, bad-message for ms out of range, no-engine,
-// illegal-move for a text not legal in the position.
+// illegal-move for a played move not legal in the position.
 var Analyse = jsapi.Op{Name: "analyse", Do: analyse}
 
 func analyse(_ *session.Session, r jsapi.Request) map[string]any {
@@ -63,8 +63,8 @@ func analyse(_ *session.Session, r jsapi.Request) map[string]any {
 		return jsapi.Fail(ai.ErrNoEngine)
 	}
 	var played rules.Move
-	if r.Text != "" {
-		if played, _, err = rules.ParseRoute(st, r.Text); err != nil {
+	if r.Played != "" {
+		if played, _, err = rules.ParseRoute(st, r.Played); err != nil {
 			return jsapi.Fail(err)
 		}
 	}

@@ -52,7 +52,6 @@ const page = {
       return { status: 'ongoing', winner: -1 };
     },
     moveLabel: (i, text, seat, colour) => `${i + 1}. ${colour(seat)} ${text}`,
-    analyseRequest: (rec, k) => ({ text: rec.moves[k] || '' }),
     score: (a) => (a.over
       ? { over: true, win: a.outcome.status === 'win' ? a.outcome.winner : -1, v: 0, race: a.race }
       : { v: 0, win: -1, race: a.race, loss: a.loss, best: a.best, text: a.text, alg: a.text, toMove: a.toMove, depth: a.depth }),

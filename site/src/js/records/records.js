@@ -65,8 +65,8 @@ export class Records {
    *                        (default its alg), analysis: false for a family without the engine
    *                        view (the analyse op). A family whose analyse op judges the move
    *                        played itself answers loss (the played move's loss, in the unit of
-   *                        lossThreshold) and may give: analyseRequest(rec, k) → extra fields
-   *                        of position k's request; score(analysis) → the entry the panel
+   *                        lossThreshold; the request carries played, the entry after the
+   *                        position) and may give: score(analysis) → the entry the panel
    *                        keeps ({over, win, best, text, alg, loss?, skill?}; default: the
    *                        draughts-like score below); graphScore(analysis) → the graphed value
    *                        from the mover's view in -1000..1000 (default its score); or
@@ -490,8 +490,7 @@ export class Records {
     for (let k = 0; k <= n; k++) {
       $('rec-progress').textContent = REC.progress(k, n + 1);
       // played: the entry after the position, for an engine that judges it itself
-      const extra = this.hook.analyseRequest ? this.hook.analyseRequest(rec, k) : {};
-      const a = await this.shell.engine.ask('analyse', { game: rec.game, options: rec.options, fen: rec.fen, moves: rec.moves.slice(0, k), played: rec.moves[k], ms, seed: 1, ...extra });
+      const a = await this.shell.engine.ask('analyse', { game: rec.game, options: rec.options, fen: rec.fen, moves: rec.moves.slice(0, k), played: rec.moves[k], ms, seed: 1 });
       if (!this.analysis || this.analysis.run !== run) return undefined;
       if (!a.ok) {
         this.shell.say(REC.analyseFailed, a.error);
