@@ -4,6 +4,23 @@
 // Layout: bucket "rooms" maps a room id to 8 bytes version, 8 bytes expiry (Unix ns, 0 =
 // never) and the body; bucket "conns" maps a connection id to its JSON record. Expired
 // items are treated as absent and removed by Sweep.
+//
+// Durability: a write is acknowledged once its record is in the write-ahead log beside the
+// bbolt file (one write(2): in the operating system, not yet on the disk); a committer
+// applies the logged writes to bbolt in batches, each one transaction with its fsync, and
+// then deletes the applied log; Open replays the log. Until a write is in bbolt the store
+// answers for it from memory (the overlay), conditional writes included. So:
+//   - killing the server (kill -9, a panic) loses no acknowledged write;
+//   - a crash of the machine (power, kernel) may lose the writes acknowledged in the last
+//     LogSyncEvery (100 ms by default) before it, as PostgreSQL's synchronous_commit=off
+//     does; the bbolt file itself stays consistent (bbolt syncs each commit), and the log is
+//     replayed up to its first torn record, so what is lost is always the newest writes;
+//   - Options.SyncAck restores the acknowledgement after the fsync into bbolt (no loss at a
+//     machine crash; each write waits for a commit, 5-115 ms on a virtual disk).
+//
+// The fsync is off the acknowledgement path because of what it costs there: on the test
+// machine's virtual disk commits of 1-70 writes took 5-115 ms, so acknowledging after the
+// fsync cannot give a p99 under 10 ms at 1,000 moves a second.
 package embedded
 
 import (
@@ -13,6 +30,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,97 +46,47 @@ const MaxBody = 350 << 10
 // FileName is the database file inside the data folder.
 const FileName = "madang.db"
 
+// DefaultLogSyncEvery is how often the write-ahead log is synced when Options.LogSyncEvery
+// is zero: the most a machine crash can lose.
+const DefaultLogSyncEvery = 100 * time.Millisecond
+
 var (
 	bucketRooms = []byte("rooms")
 	bucketConns = []byte("conns")
 )
 
-// Store is a room.Store on a bbolt file, safe for concurrent use.
+// Store is a room.Store on a bbolt file and its write-ahead log, safe for concurrent use.
 //
-// Writes are group-committed: one transaction (and its fsync) at a time, each holding every
-// write that arrived while the previous one was committing. A lone write commits at once
-// (no batching delay), and under load the number of writes per commit grows with the
-// fsync time instead of queueing one small commit per write. (bbolt's own Batch closes a
-// batch after a fixed delay even while the file is busy, so with a slow fsync small
-// batches queue behind each other: at 1,000 writes/s and a 10 ms fdatasync, moves waited
-// seconds.)
+// Writes are checked and logged one at a time (under mu); the committer goroutine applies
+// every write logged while it was committing in its next transaction, so the number of
+// writes per commit grows with the fsync time (group commit) and a lone write commits at
+// once.
 type Store struct {
-	db *bolt.DB
+	db      *bolt.DB
+	dir     string
+	opts    Options
+	quit    chan struct{}
+	wake    chan struct{}
+	done    sync.WaitGroup
+	closed  bool // Close has begun: writes fail
+	stopped bool // the committer has ended
 
 	mu      sync.Mutex
-	pending []*pendingWrite
-	busy    bool // a committer goroutine is running
+	applied *sync.Cond // signalled (with mu) when a commit ends
+	seq     uint64     // last logged write
+	done1   uint64     // last write applied to bbolt
+	cur     *segment   // the log segment appended to
+	retired []*segment // older segments, deleted once their writes are in bbolt
+	nextSeg uint64
+	dirty   bool              // cur has writes not yet synced
+	queue   []*logOp          // logged, not yet applied, in order
+	rooms   map[string]*logOp // the overlay: the newest unapplied write per key
+	conns   map[string]*logOp
+	failed  error // the log is unusable: every write fails
+
 	commits atomic.Int64
 	// beforeCommit, when set (tests), runs before each commit with its number of writes.
 	beforeCommit func(n int)
-}
-
-// pendingWrite is one write waiting for the committer: fn runs inside the shared
-// transaction and must be safe to run again (a batch with a failing write is rolled back
-// and its other writes are re-run).
-type pendingWrite struct {
-	fn   func(*bolt.Tx) error
-	done chan error
-}
-
-// write runs fn in a write transaction shared with the writes waiting alongside it and
-// returns once that transaction is committed (and synced, unless NoSync), with fn's error
-// or the commit's.
-func (s *Store) write(fn func(*bolt.Tx) error) error {
-	w := &pendingWrite{fn: fn, done: make(chan error, 1)}
-	s.mu.Lock()
-	s.pending = append(s.pending, w)
-	if !s.busy {
-		s.busy = true
-		go s.commitLoop()
-	}
-	s.mu.Unlock()
-	return <-w.done
-}
-
-// commitLoop commits the waiting writes, batch after batch, until none waits.
-func (s *Store) commitLoop() {
-	for {
-		s.mu.Lock()
-		ws := s.pending
-		s.pending = nil
-		if len(ws) == 0 {
-			s.busy = false
-			s.mu.Unlock()
-			return
-		}
-		s.mu.Unlock()
-		s.commit(ws)
-	}
-}
-
-// commit runs ws in one transaction. When one of them fails, the transaction is rolled
-// back and each write is committed on its own, so only the failing one sees its error.
-func (s *Store) commit(ws []*pendingWrite) {
-	if s.beforeCommit != nil {
-		s.beforeCommit(len(ws))
-	}
-	s.commits.Add(1)
-	failed := false
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		for _, w := range ws {
-			if err := w.fn(tx); err != nil {
-				failed = true
-				return err
-			}
-		}
-		return nil
-	})
-	if failed && len(ws) > 1 {
-		for _, w := range ws {
-			s.commits.Add(1)
-			w.done <- s.db.Update(w.fn)
-		}
-		return
-	}
-	for _, w := range ws {
-		w.done <- err
-	}
 }
 
 // inUseError names the file another server holds.
@@ -135,17 +103,25 @@ func (e *inUseError) Unwrap() []error { return []error{ErrInUse, e.err} }
 
 // Options tune Open.
 type Options struct {
-	// NoSync skips the fsync after each write: faster, but a machine crash (not a process
-	// restart) may lose the last writes.
+	// NoSync skips every fsync (of bbolt's commits and of the log): faster, but a machine
+	// crash (not a process restart) may lose any write not yet written back by the kernel,
+	// or leave the bbolt file damaged.
 	NoSync bool
+	// SyncAck acknowledges a write only after the commit that puts it in bbolt, fsync
+	// included (the behaviour before the write-ahead log): no acknowledged write is lost
+	// even at a machine crash, but each waits for a commit.
+	SyncAck bool
+	// LogSyncEvery is the interval of the log's fsync (0: DefaultLogSyncEvery).
+	LogSyncEvery time.Duration
 }
 
 // ErrInUse is Open's error when another process (or another Open) holds the store's file.
 var ErrInUse = errors.New("the store is in use by another server (another madang serve on this data folder?)")
 
-// Open opens (creating when needed) the store in folder dir. It fails with an error
-// wrapping ErrInUse (and bbolt's ErrTimeout) when another process holds the file after
-// waiting 2 s.
+// Open opens (creating when needed) the store in folder dir and replays its write-ahead
+// log into the bbolt file (up to the log's first torn record, the trace of a crash). It
+// fails with an error wrapping ErrInUse (and bbolt's ErrTimeout) when another process holds
+// the file after waiting 2 s; the log is only read once the file is held.
 func Open(dir string, o Options) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -161,22 +137,293 @@ func Open(dir string, o Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		if _, err := tx.CreateBucketIfNotExists(bucketRooms); err != nil {
-			return err
-		}
-		_, err := tx.CreateBucketIfNotExists(bucketConns)
-		return err
-	})
-	if err != nil {
+	s := &Store{db: db, dir: dir, opts: o, quit: make(chan struct{}), wake: make(chan struct{}, 1),
+		rooms: map[string]*logOp{}, conns: map[string]*logOp{}}
+	s.applied = sync.NewCond(&s.mu)
+	if err := s.recover(); err != nil {
 		db.Close()
 		return nil, err
 	}
-	return &Store{db: db}, nil
+	s.done.Add(1)
+	go s.commitLoop()
+	if !o.NoSync {
+		every := o.LogSyncEvery
+		if every <= 0 {
+			every = DefaultLogSyncEvery
+		}
+		s.done.Add(1)
+		go s.syncLoop(every)
+	}
+	return s, nil
 }
 
-// Close closes the file.
-func (s *Store) Close() error { return s.db.Close() }
+// recover creates the buckets, applies the log left by the previous run (one transaction,
+// synced), deletes it and starts a new segment.
+func (s *Store) recover() error {
+	paths, err := segmentPaths(s.dir)
+	if err != nil {
+		return err
+	}
+	ops, err := readLog(paths)
+	if err != nil {
+		return err
+	}
+	err = s.db.Update(func(tx *bolt.Tx) error {
+		if _, err := tx.CreateBucketIfNotExists(bucketRooms); err != nil {
+			return err
+		}
+		if _, err := tx.CreateBucketIfNotExists(bucketConns); err != nil {
+			return err
+		}
+		for i := range ops {
+			if err := applyOp(tx, &ops[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, p := range paths {
+		if err := os.Remove(p); err != nil {
+			return err
+		}
+	}
+	s.nextSeg = 1
+	if n := len(paths); n > 0 {
+		// Past the old names: a segment is never reused.
+		if last, err := strconv.ParseUint(filepath.Base(paths[n-1])[len(segmentPref):], 16, 64); err == nil {
+			s.nextSeg = last + 1
+		}
+	}
+	s.cur, err = createSegment(s.dir, s.nextSeg)
+	s.nextSeg++
+	return err
+}
+
+// applyOp writes one logged write into tx.
+func applyOp(tx *bolt.Tx, o *logOp) error {
+	switch o.op {
+	case opPutRoom:
+		return tx.Bucket(bucketRooms).Put([]byte(o.key), o.val)
+	case opPutConn:
+		return tx.Bucket(bucketConns).Put([]byte(o.key), o.val)
+	default:
+		return tx.Bucket(bucketConns).Delete([]byte(o.key))
+	}
+}
+
+// logWrite appends rec (from newRecord, value filled) to the log and puts its write in the
+// overlay and the committer's queue; the caller holds mu. Once it returns the write is in
+// the operating system's hands: it survives the process.
+func (s *Store) logWrite(rec []byte, op byte, key string, val []byte) (*logOp, error) {
+	if s.failed != nil {
+		return nil, s.failed
+	}
+	if s.closed {
+		return nil, errors.New("embedded: store closed")
+	}
+	sealRecord(rec, s.seq+1)
+	if _, err := s.cur.f.Write(rec); err != nil {
+		// A partial record must not stay in front of later ones: cut it off (the file is
+		// opened O_APPEND, so the next write lands at the new end).
+		if terr := s.cur.f.Truncate(s.cur.size); terr != nil {
+			s.failed = errors.Join(errLogFailed, err, terr)
+		}
+		return nil, err
+	}
+	s.seq++
+	s.cur.size += int64(len(rec))
+	s.cur.last = s.seq
+	s.dirty = true
+	o := &logOp{op: op, seq: s.seq, key: key, val: val}
+	s.queue = append(s.queue, o)
+	if op == opPutRoom {
+		s.rooms[key] = o
+	} else {
+		s.conns[key] = o
+	}
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+	return o, nil
+}
+
+// waitApplied waits (with mu held) until write seq is in bbolt, when Options.SyncAck asks.
+func (s *Store) waitApplied(seq uint64) error {
+	for s.done1 < seq && s.failed == nil && !s.stopped {
+		s.applied.Wait()
+	}
+	if s.done1 < seq {
+		if s.failed != nil {
+			return s.failed
+		}
+		return errors.New("embedded: store closed before the write was committed")
+	}
+	return nil
+}
+
+// commitLoop applies the logged writes to bbolt, batch after batch, until Close.
+func (s *Store) commitLoop() {
+	defer s.done.Done()
+	for {
+		select {
+		case <-s.wake:
+		case <-s.quit:
+			s.drain()
+			return
+		}
+		s.drain()
+	}
+}
+
+// drain commits until the queue is empty (retrying a failed commit after a pause, unless
+// the store is closing: its writes stay in the log for the next Open).
+func (s *Store) drain() {
+	for {
+		s.mu.Lock()
+		rotate := s.cur.size >= segmentLimit
+		s.mu.Unlock()
+		var next *segment
+		if rotate {
+			var err error
+			if next, err = createSegment(s.dir, s.nextSegment()); err != nil {
+				next = nil // keep appending to the current one; try again next time
+			}
+		}
+		s.mu.Lock()
+		batch := s.queue
+		s.queue = nil
+		if next != nil {
+			s.retired = append(s.retired, s.cur)
+			s.cur, s.dirty = next, false // the writes of the retired one are in this batch
+		}
+		s.mu.Unlock()
+		if len(batch) == 0 {
+			return
+		}
+		if err := s.commit(batch); err != nil {
+			s.mu.Lock()
+			s.queue = append(batch, s.queue...)
+			s.mu.Unlock()
+			select {
+			case <-s.quit:
+				return
+			case <-time.After(time.Second):
+			}
+			continue
+		}
+		last := batch[len(batch)-1].seq
+		s.mu.Lock()
+		for _, o := range batch {
+			m := s.conns
+			if o.op == opPutRoom {
+				m = s.rooms
+			}
+			if m[o.key] == o {
+				delete(m, o.key)
+			}
+		}
+		s.done1 = last
+		var gone []*segment
+		keep := s.retired[:0]
+		for _, g := range s.retired {
+			if g.last <= last {
+				gone = append(gone, g)
+			} else {
+				keep = append(keep, g)
+			}
+		}
+		s.retired = keep
+		s.applied.Broadcast()
+		s.mu.Unlock()
+		for _, g := range gone {
+			g.f.Close()
+			os.Remove(g.path)
+		}
+	}
+}
+
+func (s *Store) nextSegment() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextSeg++
+	return s.nextSeg - 1
+}
+
+// commit applies batch to bbolt in one transaction (synced unless NoSync).
+func (s *Store) commit(batch []*logOp) error {
+	if s.beforeCommit != nil {
+		s.beforeCommit(len(batch))
+	}
+	s.commits.Add(1)
+	return s.db.Update(func(tx *bolt.Tx) error {
+		for _, o := range batch {
+			if err := applyOp(tx, o); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// syncLoop fsyncs the log segment every d when it has new writes.
+func (s *Store) syncLoop(d time.Duration) {
+	defer s.done.Done()
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-t.C:
+		}
+		s.mu.Lock()
+		f := s.cur.f
+		dirty := s.dirty
+		s.dirty = false
+		s.mu.Unlock()
+		if !dirty {
+			continue
+		}
+		if err := f.Sync(); err != nil && !errors.Is(err, os.ErrClosed) {
+			// After a failed fsync the kernel may have dropped the pages: stop taking writes
+			// rather than acknowledge what may never reach the disk.
+			s.mu.Lock()
+			s.failed = errors.Join(errLogFailed, err)
+			s.applied.Broadcast()
+			s.mu.Unlock()
+		}
+	}
+}
+
+// Close applies the logged writes to bbolt, deletes the log and closes the files.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	s.mu.Unlock()
+	close(s.quit)
+	s.done.Wait()
+	s.mu.Lock()
+	s.stopped = true
+	s.applied.Broadcast()
+	clean := len(s.queue) == 0 && s.failed == nil
+	segs := append(s.retired, s.cur)
+	s.mu.Unlock()
+	for _, g := range segs {
+		g.f.Close()
+		if clean {
+			os.Remove(g.path)
+		}
+	}
+	return s.db.Close()
+}
 
 func expired(at int64, now time.Time) bool { return at != 0 && now.UnixNano() >= at }
 
@@ -194,12 +441,11 @@ func fromNano(n int64) time.Time {
 	return time.Unix(0, n).UTC()
 }
 
-func encodeRoom(r room.Record) []byte {
-	b := make([]byte, 16+len(r.Body))
+// encodeRoomInto writes r's item into b (16+len(r.Body) bytes).
+func encodeRoomInto(b []byte, r room.Record) {
 	binary.BigEndian.PutUint64(b[0:], uint64(r.Version))
 	binary.BigEndian.PutUint64(b[8:], uint64(unixNano(r.ExpiresAt)))
 	copy(b[16:], r.Body)
-	return b
 }
 
 // decodeRoom copies out of bbolt's memory (valid only inside the transaction).
@@ -216,8 +462,50 @@ func decodeRoom(id string, v []byte) (room.Record, int64, error) {
 	}, exp, nil
 }
 
+// currentRoom returns room id's newest item (the overlay's, else bbolt's), decoded, and
+// whether it is live at now; the caller holds mu.
+func (s *Store) currentRoom(id string, now time.Time) (room.Record, bool, error) {
+	if o := s.rooms[id]; o != nil {
+		rec, exp, err := decodeRoom(id, o.val)
+		if err != nil || expired(exp, now) {
+			return room.Record{}, false, err
+		}
+		return rec, true, nil
+	}
+	var r room.Record
+	live := false
+	err := s.db.View(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketRooms).Get([]byte(id))
+		if v == nil {
+			return nil
+		}
+		rec, exp, err := decodeRoom(id, v)
+		if err != nil || expired(exp, now) {
+			return err
+		}
+		r, live = rec, true
+		return nil
+	})
+	return r, live, err
+}
+
 // GetRoom implements room.Store.
 func (s *Store) GetRoom(_ context.Context, id string, now time.Time) (room.Record, error) {
+	s.mu.Lock()
+	o := s.rooms[id]
+	s.mu.Unlock()
+	if o != nil {
+		// An overlay item is never changed, only replaced: it can be read without mu.
+		rec, exp, err := decodeRoom(id, o.val)
+		if err != nil {
+			return room.Record{}, err
+		}
+		if expired(exp, now) {
+			return room.Record{}, room.ErrNotFound
+		}
+		return rec, nil
+	}
+	// Not in the overlay: bbolt holds every write older than this call.
 	var r room.Record
 	err := s.db.View(func(tx *bolt.Tx) error {
 		v := tx.Bucket(bucketRooms).Get([]byte(id))
@@ -237,41 +525,35 @@ func (s *Store) GetRoom(_ context.Context, id string, now time.Time) (room.Recor
 	return r, err
 }
 
-// PutRoom implements room.Store. Concurrent writes share a transaction (and its fsync):
-// see Store.
+// PutRoom implements room.Store. The version check runs against the newest write (logged or
+// in bbolt) and the write is acknowledged once logged: see Store.
 func (s *Store) PutRoom(_ context.Context, r room.Record, prev int64, now time.Time) (room.Record, error) {
 	if len(r.Body) > MaxBody {
 		return room.Record{}, room.ErrTooLarge
 	}
-	var cur room.Record
-	var conflict bool
-	err := s.write(func(tx *bolt.Tx) error {
-		conflict, cur = false, room.Record{}
-		b := tx.Bucket(bucketRooms)
-		v := b.Get([]byte(r.ID))
-		live := false
-		if v != nil {
-			rec, exp, err := decodeRoom(r.ID, v)
-			if err != nil {
-				return err
-			}
-			live = !expired(exp, now)
-			if live {
-				cur = rec
-			}
-		}
-		switch {
-		case prev == 0 && live, prev != 0 && !live, prev != 0 && cur.Version != prev:
-			conflict = true
-			return nil
-		}
-		return b.Put([]byte(r.ID), encodeRoom(r))
-	})
+	if len(r.ID) > maxKey {
+		return room.Record{}, errors.New("embedded: room id too long")
+	}
+	rec, val := newRecord(opPutRoom, r.ID, 16+len(r.Body))
+	encodeRoomInto(val, r)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cur, live, err := s.currentRoom(r.ID, now)
 	if err != nil {
 		return room.Record{}, err
 	}
-	if conflict {
+	switch {
+	case prev == 0 && live, prev != 0 && !live, prev != 0 && cur.Version != prev:
 		return cur, room.ErrConflict
+	}
+	o, err := s.logWrite(rec, opPutRoom, r.ID, val)
+	if err != nil {
+		return room.Record{}, err
+	}
+	if s.opts.SyncAck {
+		if err := s.waitApplied(o.seq); err != nil {
+			return room.Record{}, err
+		}
 	}
 	return r, nil
 }
@@ -288,58 +570,109 @@ func (s *Store) PutConn(_ context.Context, c room.Conn) error {
 	if err != nil {
 		return err
 	}
-	return s.write(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketConns).Put([]byte(c.ID), v)
-	})
+	return s.connWrite(opPutConn, c.ID, v)
+}
+
+// connWrite logs a connection's record (or its deletion when op is opDelConn).
+func (s *Store) connWrite(op byte, id string, v []byte) error {
+	if len(id) > maxKey {
+		return errors.New("embedded: connection id too long")
+	}
+	rec, val := newRecord(op, id, len(v))
+	copy(val, v)
+	if op == opDelConn {
+		val = nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, err := s.logWrite(rec, op, id, val)
+	if err == nil && s.opts.SyncAck {
+		err = s.waitApplied(o.seq)
+	}
+	return err
 }
 
 // GetConn implements room.Store.
 func (s *Store) GetConn(_ context.Context, id string, now time.Time) (room.Conn, error) {
-	var c room.Conn
-	err := s.db.View(func(tx *bolt.Tx) error {
-		v := tx.Bucket(bucketConns).Get([]byte(id))
-		if v == nil {
-			return room.ErrNotFound
+	s.mu.Lock()
+	o := s.conns[id]
+	s.mu.Unlock()
+	var v []byte
+	if o != nil {
+		if o.op == opDelConn {
+			return room.Conn{}, room.ErrNotFound
 		}
-		var it connItem
-		if err := json.Unmarshal(v, &it); err != nil {
-			return err
+		v = o.val
+	} else {
+		err := s.db.View(func(tx *bolt.Tx) error {
+			if b := tx.Bucket(bucketConns).Get([]byte(id)); b != nil {
+				v = append([]byte(nil), b...)
+			}
+			return nil
+		})
+		if err != nil {
+			return room.Conn{}, err
 		}
-		if expired(it.Expires, now) {
-			return room.ErrNotFound
-		}
-		c = room.Conn{ID: id, Room: it.Room, Seat: it.Seat, ExpiresAt: fromNano(it.Expires)}
-		return nil
-	})
-	return c, err
+	}
+	if v == nil {
+		return room.Conn{}, room.ErrNotFound
+	}
+	var it connItem
+	if err := json.Unmarshal(v, &it); err != nil {
+		return room.Conn{}, err
+	}
+	if expired(it.Expires, now) {
+		return room.Conn{}, room.ErrNotFound
+	}
+	return room.Conn{ID: id, Room: it.Room, Seat: it.Seat, ExpiresAt: fromNano(it.Expires)}, nil
 }
 
 // DeleteConn implements room.Store.
 func (s *Store) DeleteConn(_ context.Context, id string) error {
-	return s.write(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketConns).Delete([]byte(id))
-	})
+	return s.connWrite(opDelConn, id, nil)
 }
 
 // RoomIDs implements room.RoomLister.
 func (s *Store) RoomIDs(_ context.Context, now time.Time) ([]string, error) {
-	var ids []string
+	s.mu.Lock() // no commit may move a write from the overlay to bbolt meanwhile
+	defer s.mu.Unlock()
+	live := map[string]bool{}
 	err := s.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketRooms).ForEach(func(k, v []byte) error {
 			if len(v) >= 16 && !expired(int64(binary.BigEndian.Uint64(v[8:])), now) {
-				ids = append(ids, string(k))
+				live[string(k)] = true
 			}
 			return nil
 		})
 	})
-	return ids, err
+	if err != nil {
+		return nil, err
+	}
+	for id, o := range s.rooms {
+		live[id] = len(o.val) >= 16 && !expired(int64(binary.BigEndian.Uint64(o.val[8:])), now)
+	}
+	ids := make([]string, 0, len(live))
+	for id, ok := range live {
+		if ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
 }
 
-// Sweep deletes rooms and connections expired at now and returns how many it removed; the
-// local stack runs it now and then (DynamoDB's TTL does this job on AWS).
+// Sweep deletes rooms and connections expired at now from the bbolt file and returns how
+// many it removed; the local stack runs it now and then (DynamoDB's TTL does this job on
+// AWS). It first waits for the writes logged before it to reach bbolt.
 func (s *Store) Sweep(now time.Time) (int, error) {
+	// First the writes logged so far, so that what expired in the overlay goes too.
+	s.mu.Lock()
+	err := s.waitApplied(s.seq)
+	s.mu.Unlock()
+	if err != nil {
+		return 0, err
+	}
 	n := 0
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err = s.db.Update(func(tx *bolt.Tx) error {
 		rb := tx.Bucket(bucketRooms)
 		var dead [][]byte
 		err := rb.ForEach(func(k, v []byte) error {

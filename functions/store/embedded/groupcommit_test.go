@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -11,62 +12,115 @@ import (
 	"madang/functions/store/embedded"
 )
 
-// Writes that arrive while a commit runs all go into the next single commit, and a write
-// that fails inside a shared commit fails alone: the others are stored.
-func TestGroupCommit(t *testing.T) {
+// groupCommit plants a damaged item, holds the first commit, writes n rooms and one write
+// over the damaged item meanwhile, and returns once the n writes are queued for the next
+// commit; release lets the commits go on. acked counts the writes that returned.
+type groupCommit struct {
+	s       *embedded.Store
+	sizes   chan int
+	release chan struct{}
+	acked   atomic.Int64
+	errs    []error
+	wg      sync.WaitGroup
+}
+
+func startGroupCommit(t *testing.T, o embedded.Options, n int) *groupCommit {
 	ctx := context.Background()
-	s, err := embedded.Open(t.TempDir(), embedded.Options{NoSync: true})
+	o.NoSync = true
+	s, err := embedded.Open(t.TempDir(), o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	t.Cleanup(func() { s.Close() })
 	if err := s.PutRaw("bad", []byte("short")); err != nil {
 		t.Fatal(err)
 	}
-	started, release := make(chan struct{}), make(chan struct{})
-	var sizes []int
+	g := &groupCommit{s: s, sizes: make(chan int, 100), release: make(chan struct{}), errs: make([]error, n+1)}
+	started := make(chan struct{})
 	var once sync.Once
-	s.SetBeforeCommit(func(n int) {
-		sizes = append(sizes, n)
-		once.Do(func() { close(started); <-release })
+	s.SetBeforeCommit(func(k int) {
+		g.sizes <- k
+		once.Do(func() { close(started); <-g.release })
 	})
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	put := func(id string, prev int64) error {
 		_, err := s.PutRoom(ctx, room.Record{ID: id, Version: prev + 1, ExpiresAt: now.Add(time.Hour), Body: []byte(id)}, prev, now)
+		if err == nil {
+			g.acked.Add(1)
+		}
 		return err
 	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); put("first", 0) }()
+	g.wg.Add(1)
+	go func() { defer g.wg.Done(); put("first", 0) }()
 	<-started // the first commit holds the file
-	const n = 50
-	errs := make([]error, n+1)
 	for i := 0; i < n; i++ {
-		wg.Add(1)
-		go func(i int) { defer wg.Done(); errs[i] = put(fmt.Sprint("r", i), 0) }(i)
+		g.wg.Add(1)
+		go func(i int) { defer g.wg.Done(); g.errs[i] = put(fmt.Sprint("r", i), 0) }(i)
 	}
-	wg.Add(1)
-	go func() { defer wg.Done(); errs[n] = put("bad", 1) }()
-	for deadline := time.Now().Add(10 * time.Second); s.Pending() < n+1; {
+	g.wg.Add(1)
+	go func() { defer g.wg.Done(); g.errs[n] = put("bad", 1) }()
+	for deadline := time.Now().Add(10 * time.Second); s.Pending() < n; {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d writes pending, want %d", s.Pending(), n+1)
+			t.Fatalf("%d writes pending, want %d", s.Pending(), n)
 		}
 		time.Sleep(time.Millisecond)
 	}
-	close(release)
-	wg.Wait()
-	if len(sizes) < 2 || sizes[0] != 1 || sizes[1] != n+1 {
-		t.Errorf("commit sizes %v, want [1 %d ...]: the waiting writes share one commit", sizes, n+1)
+	return g
+}
+
+// The writes that arrive while a commit runs all go into the next single commit, a write
+// over a damaged item fails alone, and (the write-ahead log) each write is acknowledged
+// and readable before any commit of it: the acknowledgement does not wait for bbolt.
+func TestGroupCommit(t *testing.T) {
+	const n = 50
+	g := startGroupCommit(t, embedded.Options{}, n)
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for deadline := time.Now().Add(10 * time.Second); g.acked.Load() < n; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d writes acknowledged while the commit is held, want all", g.acked.Load(), n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if r, err := g.s.GetRoom(ctx, "r7", now); err != nil || r.Version != 1 || string(r.Body) != "r7" {
+		t.Errorf("room r7 before its commit: %+v, %v", r, err)
+	}
+	close(g.release)
+	g.wg.Wait()
+	if a, b := <-g.sizes, <-g.sizes; a != 1 || b != n {
+		t.Errorf("commit sizes %d, %d, want 1, %d: the waiting writes share one commit", a, b, n)
 	}
 	for i := 0; i < n; i++ {
-		if errs[i] != nil {
-			t.Errorf("write %d: %v", i, errs[i])
+		if g.errs[i] != nil {
+			t.Errorf("write %d: %v", i, g.errs[i])
 		}
-		if r, err := s.GetRoom(ctx, fmt.Sprint("r", i), now); err != nil || r.Version != 1 {
+		if r, err := g.s.GetRoom(ctx, fmt.Sprint("r", i), now); err != nil || r.Version != 1 {
 			t.Errorf("room r%d: %+v, %v", i, r, err)
 		}
 	}
-	if errs[n] == nil {
+	if g.errs[n] == nil {
+		t.Error("the write over a damaged item succeeded")
+	}
+}
+
+// With SyncAck no write returns before the commit that stores it (the behaviour before the
+// write-ahead log), and the waiting writes still share one commit.
+func TestGroupCommitSyncAck(t *testing.T) {
+	const n = 50
+	g := startGroupCommit(t, embedded.Options{SyncAck: true}, n)
+	time.Sleep(50 * time.Millisecond)
+	if a := g.acked.Load(); a != 0 {
+		t.Fatalf("%d writes acknowledged before their commit", a)
+	}
+	close(g.release)
+	g.wg.Wait()
+	if a, b := <-g.sizes, <-g.sizes; a != 1 || b != n {
+		t.Errorf("commit sizes %d, %d, want 1, %d", a, b, n)
+	}
+	if a := g.acked.Load(); a != n+1 {
+		t.Errorf("%d writes acknowledged, want %d", a, n+1)
+	}
+	if g.errs[n] == nil {
 		t.Error("the write over a damaged item succeeded")
 	}
 }
