@@ -12,6 +12,7 @@ import (
 	httppprof "net/http/pprof"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -43,7 +44,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	ddbEndpoint := fs.String("dynamodb-endpoint", "", "dynamodb store: endpoint URL (DynamoDB Local, e.g. http://127.0.0.1:8000); empty: AWS with the default credentials")
 	ddbTable := fs.String("dynamodb-table", dynamodb.DefaultTable, "dynamodb store: table name (created on DynamoDB Local when missing)")
 	site := fs.String("site", "site/dist", "folder of the built site")
-	nosync := fs.Bool("nosync", false, "embedded store: skip fsync per write (faster; a machine crash may lose the last moves)")
+	nosync := fs.Bool("nosync", false, "embedded store: no fsync at all (a machine crash may lose recent moves or damage the file)")
+	syncAck := fs.Bool("sync-ack", false, "embedded store: answer a move only after its fsync into the database file (no move lost even at a machine crash; by default a machine crash may lose the last 100 ms)")
 	quiet := fs.Bool("quiet", false, "log errors only")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof's /debug/pprof/ on this address (e.g. 127.0.0.1:6060; empty: off)")
@@ -54,6 +56,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	eg := egdbFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if n := serveProcs(os.Getenv("GOMAXPROCS"), runtime.GOMAXPROCS(0)); n != runtime.GOMAXPROCS(0) {
+		runtime.GOMAXPROCS(n)
 	}
 	if err := loadEgdb(*eg, stderr); err != nil {
 		fmt.Fprintf(stderr, "madang serve: %v\n", err)
@@ -89,7 +94,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var store room.Store
 	switch *storeKind {
 	case "embedded":
-		s, err := embedded.Open(*data, embedded.Options{NoSync: *nosync})
+		s, err := embedded.Open(*data, embedded.Options{NoSync: *nosync, SyncAck: *syncAck})
 		if err != nil {
 			fmt.Fprintf(stderr, "madang serve: open store in %s: %v\n", *data, err)
 			return 1
@@ -145,6 +150,25 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	srv.Shutdown(sctx) // hijacked WebSockets are not waited for
 	srv.Close()
 	return 0
+}
+
+// minServeProcs is the fewest Ps (GOMAXPROCS) `madang serve` runs with. Go sets
+// GOMAXPROCS to the CPUs the process may use, so a server pinned to one core (taskset -c 0)
+// gets one P; while a goroutine sits in a blocking file syscall (the store's fsync, a
+// write(2) the kernel throttles) it keeps that P until sysmon takes it back, and the
+// goroutines whose sockets became ready wait: at 5,000 rooms, one move per room every 5 s,
+// p99 was 7.1 s with one P and 54 ms with four (the store then still acknowledged after
+// fsync). Four Ps on one core cost nothing when idle; measured with the write-ahead log in
+// README.md (make loadtest).
+const minServeProcs = 4
+
+// serveProcs returns the GOMAXPROCS for serve: cur, raised to minServeProcs unless the
+// GOMAXPROCS environment variable (env) sets it.
+func serveProcs(env string, cur int) int {
+	if env != "" || cur >= minServeProcs {
+		return cur
+	}
+	return minServeProcs
 }
 
 // pprofMux serves net/http/pprof's handlers under /debug/pprof/ (profile, trace, heap, ...),
