@@ -46,6 +46,12 @@ const MaxBody = 350 << 10
 // FileName is the database file inside the data folder.
 const FileName = "madang.db"
 
+// DefaultCommitEvery is the least time from one commit's start to the next's when
+// Options.CommitEvery is zero (without SyncAck): each bbolt commit writes the touched pages
+// and its meta page with two fdatasyncs, so fewer, larger commits cost less CPU and disk,
+// and no write waits for them.
+const DefaultCommitEvery = 100 * time.Millisecond
+
 // DefaultLogSyncEvery is how often the write-ahead log is synced when Options.LogSyncEvery
 // is zero: the most a machine crash can lose.
 const DefaultLogSyncEvery = 100 * time.Millisecond
@@ -71,18 +77,19 @@ type Store struct {
 	closed  bool // Close has begun: writes fail
 	stopped bool // the committer has ended
 
-	mu      sync.Mutex
-	applied *sync.Cond // signalled (with mu) when a commit ends
-	seq     uint64     // last logged write
-	done1   uint64     // last write applied to bbolt
-	cur     *segment   // the log segment appended to
-	retired []*segment // older segments, deleted once their writes are in bbolt
-	nextSeg uint64
-	dirty   bool              // cur has writes not yet synced
-	queue   []*logOp          // logged, not yet applied, in order
-	rooms   map[string]*logOp // the overlay: the newest unapplied write per key
-	conns   map[string]*logOp
-	failed  error // the log is unusable: every write fails
+	mu         sync.Mutex
+	applied    *sync.Cond // signalled (with mu) when a commit ends
+	seq        uint64     // last logged write
+	done1      uint64     // last write applied to bbolt
+	cur        *segment   // the log segment appended to
+	retired    []*segment // older segments, deleted once their writes are in bbolt
+	nextSeg    uint64
+	lastCommit time.Time         // the committer's own
+	dirty      bool              // cur has writes not yet synced
+	queue      []*logOp          // logged, not yet applied, in order
+	rooms      map[string]*logOp // the overlay: the newest unapplied write per key
+	conns      map[string]*logOp
+	failed     error // the log is unusable: every write fails
 
 	commits atomic.Int64
 	// beforeCommit, when set (tests), runs before each commit with its number of writes.
@@ -113,6 +120,10 @@ type Options struct {
 	SyncAck bool
 	// LogSyncEvery is the interval of the log's fsync (0: DefaultLogSyncEvery).
 	LogSyncEvery time.Duration
+	// CommitEvery is the least time between the starts of two commits (0:
+	// DefaultCommitEvery; negative: none); not used with SyncAck, where writes wait for
+	// their commit.
+	CommitEvery time.Duration
 }
 
 // ErrInUse is Open's error when another process (or another Open) holds the store's file.
@@ -282,7 +293,17 @@ func (s *Store) commitLoop() {
 // drain commits until the queue is empty (retrying a failed commit after a pause, unless
 // the store is closing: its writes stay in the log for the next Open).
 func (s *Store) drain() {
+	every := s.opts.CommitEvery
+	if every == 0 {
+		every = DefaultCommitEvery
+	}
 	for {
+		if wait := every - time.Since(s.lastCommit); !s.opts.SyncAck && wait > 0 {
+			select {
+			case <-s.quit: // closing: commit at once
+			case <-time.After(wait):
+			}
+		}
 		s.mu.Lock()
 		rotate := s.cur.size >= segmentLimit
 		s.mu.Unlock()
@@ -304,6 +325,7 @@ func (s *Store) drain() {
 		if len(batch) == 0 {
 			return
 		}
+		s.lastCommit = time.Now()
 		if err := s.commit(batch); err != nil {
 			s.mu.Lock()
 			s.queue = append(batch, s.queue...)

@@ -124,3 +124,27 @@ func TestGroupCommitSyncAck(t *testing.T) {
 		t.Error("the write over a damaged item succeeded")
 	}
 }
+
+// Without SyncAck the committer starts a commit at most once per CommitEvery: the writes
+// of that time share one commit (a write does not wait for it).
+func TestCommitEvery(t *testing.T) {
+	ctx := context.Background()
+	s, err := embedded.Open(t.TempDir(), embedded.Options{NoSync: true, CommitEvery: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := 0; i < 30; i++ {
+		if _, err := s.PutRoom(ctx, room.Record{ID: fmt.Sprint("r", i), Version: 1, ExpiresAt: now.Add(time.Hour)}, 0, now); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if n := s.Commits(); n != 1 {
+		t.Errorf("%d commits for 30 writes in 60 ms, want 1 (the first write's; the next waits 5 s)", n)
+	}
+	if p := s.Pending(); p != 29 {
+		t.Errorf("%d writes waiting for the next commit, want 29", p)
+	}
+}
