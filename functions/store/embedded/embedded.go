@@ -46,6 +46,9 @@ const MaxBody = 350 << 10
 // FileName is the database file inside the data folder.
 const FileName = "madang.db"
 
+// initialMmap is the size of bbolt's first memory map.
+const initialMmap = 1 << 30
+
 // DefaultCommitEvery is the least time from one commit's start to the next's when
 // Options.CommitEvery is zero (without SyncAck): each bbolt commit writes the touched pages
 // and its meta page with two fdatasyncs, so fewer, larger commits cost less CPU and disk,
@@ -63,10 +66,10 @@ var (
 
 // Store is a room.Store on a bbolt file and its write-ahead log, safe for concurrent use.
 //
-// Writes are checked and logged one at a time (under mu); the committer goroutine applies
-// every write logged while it was committing in its next transaction, so the number of
-// writes per commit grows with the fsync time (group commit) and a lone write commits at
-// once.
+// Writes to one key are checked and logged one at a time (a lock per key stripe), the
+// log's appends one at a time (wmu); mu guards the overlay and the queue and is never held
+// across a system call, so reads wait for no disk. The committer goroutine applies every
+// write logged since its last commit in its next transaction (group commit).
 type Store struct {
 	db      *bolt.DB
 	dir     string
@@ -76,6 +79,9 @@ type Store struct {
 	done    sync.WaitGroup
 	closed  bool // Close has begun: writes fail
 	stopped bool // the committer has ended
+
+	stripes [64]sync.Mutex // a key's writes, by hash: check, then log
+	wmu     sync.Mutex     // appends to the log; changes of seq and cur take it and mu
 
 	mu         sync.Mutex
 	applied    *sync.Cond // signalled (with mu) when a commit ends
@@ -140,8 +146,11 @@ func Open(dir string, o Options) (*Store, error) {
 	path := filepath.Join(dir, FileName)
 	// The freelist is not written with each commit (bbolt rebuilds it by a scan at Open)
 	// and is a hashmap: less to write and to search per move, as etcd runs bbolt.
+	// The map starts at 1 GiB of address space (not memory: pages count once touched):
+	// growing the file then needs no remap, which waits for every reader and blocks new
+	// ones (a remap per few MB of growth stalled reads under load).
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second, NoSync: o.NoSync,
-		NoFreelistSync: true, FreelistType: bolt.FreelistMapType})
+		NoFreelistSync: true, FreelistType: bolt.FreelistMapType, InitialMmapSize: initialMmap})
 	if errors.Is(err, bolt.ErrTimeout) {
 		return nil, &inUseError{path: path, err: err}
 	}
@@ -225,26 +234,45 @@ func applyOp(tx *bolt.Tx, o *logOp) error {
 	}
 }
 
-// logWrite appends rec (from newRecord, value filled) to the log and puts its write in the
-// overlay and the committer's queue; the caller holds mu. Once it returns the write is in
-// the operating system's hands: it survives the process.
-func (s *Store) logWrite(rec []byte, op byte, key string, val []byte) (*logOp, error) {
-	if s.failed != nil {
-		return nil, s.failed
+// stripe returns the lock of key's writes.
+func (s *Store) stripe(key string) *sync.Mutex {
+	h := uint32(2166136261) // FNV-1a
+	for i := 0; i < len(key); i++ {
+		h = (h ^ uint32(key[i])) * 16777619
 	}
-	if s.closed {
+	return &s.stripes[h%uint32(len(s.stripes))]
+}
+
+// logWrite appends rec (from newRecord, value filled) to the log and then puts its write in
+// the overlay and the committer's queue; the caller holds key's stripe. Once it returns
+// the write is in the operating system's hands: it survives the process, and readers see
+// it (not before: nothing a kill could lose is ever shown).
+func (s *Store) logWrite(rec []byte, op byte, key string, val []byte) (*logOp, error) {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	s.mu.Lock()
+	failed, closed, seq, cur := s.failed, s.closed, s.seq+1, s.cur
+	s.mu.Unlock()
+	if failed != nil {
+		return nil, failed
+	}
+	if closed {
 		return nil, errors.New("embedded: store closed")
 	}
-	sealRecord(rec, s.seq+1)
-	if _, err := s.cur.f.Write(rec); err != nil {
+	sealRecord(rec, seq)
+	if _, err := cur.f.Write(rec); err != nil {
 		// A partial record must not stay in front of later ones: cut it off (the file is
 		// opened O_APPEND, so the next write lands at the new end).
-		if terr := s.cur.f.Truncate(s.cur.size); terr != nil {
+		if terr := cur.f.Truncate(cur.size); terr != nil {
+			s.mu.Lock()
 			s.failed = errors.Join(errLogFailed, err, terr)
+			s.mu.Unlock()
 		}
 		return nil, err
 	}
-	s.seq++
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq = seq
 	s.cur.size += int64(len(rec))
 	s.cur.last = s.seq
 	s.dirty = true
@@ -262,7 +290,7 @@ func (s *Store) logWrite(rec []byte, op byte, key string, val []byte) (*logOp, e
 	return o, nil
 }
 
-// waitApplied waits (with mu held) until write seq is in bbolt, when Options.SyncAck asks.
+// waitApplied waits (the caller holds mu) until write seq is in bbolt.
 func (s *Store) waitApplied(seq uint64) error {
 	for s.done1 < seq && s.failed == nil && !s.stopped {
 		s.applied.Wait()
@@ -274,6 +302,13 @@ func (s *Store) waitApplied(seq uint64) error {
 		return errors.New("embedded: store closed before the write was committed")
 	}
 	return nil
+}
+
+// syncAck waits until write seq is in bbolt (Options.SyncAck).
+func (s *Store) syncAck(seq uint64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.waitApplied(seq)
 }
 
 // commitLoop applies the logged writes to bbolt, batch after batch, until Close.
@@ -314,12 +349,16 @@ func (s *Store) drain() {
 				next = nil // keep appending to the current one; try again next time
 			}
 		}
+		if next != nil {
+			s.wmu.Lock() // no append under way
+		}
 		s.mu.Lock()
 		batch := s.queue
 		s.queue = nil
 		if next != nil {
 			s.retired = append(s.retired, s.cur)
 			s.cur, s.dirty = next, false // the writes of the retired one are in this batch
+			s.wmu.Unlock()
 		}
 		s.mu.Unlock()
 		if len(batch) == 0 {
@@ -485,9 +524,14 @@ func decodeRoom(id string, v []byte) (room.Record, int64, error) {
 }
 
 // currentRoom returns room id's newest item (the overlay's, else bbolt's), decoded, and
-// whether it is live at now; the caller holds mu.
+// whether it is live at now; the caller holds id's stripe, so no write of id can come
+// between. A write leaves the overlay only once it is in bbolt, so a miss there means
+// bbolt has the newest.
 func (s *Store) currentRoom(id string, now time.Time) (room.Record, bool, error) {
-	if o := s.rooms[id]; o != nil {
+	s.mu.Lock()
+	o := s.rooms[id]
+	s.mu.Unlock()
+	if o != nil {
 		rec, exp, err := decodeRoom(id, o.val)
 		if err != nil || expired(exp, now) {
 			return room.Record{}, false, err
@@ -558,22 +602,25 @@ func (s *Store) PutRoom(_ context.Context, r room.Record, prev int64, now time.T
 	}
 	rec, val := newRecord(opPutRoom, r.ID, 16+len(r.Body))
 	encodeRoomInto(val, r)
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	st := s.stripe(r.ID)
+	st.Lock()
 	cur, live, err := s.currentRoom(r.ID, now)
 	if err != nil {
+		st.Unlock()
 		return room.Record{}, err
 	}
 	switch {
 	case prev == 0 && live, prev != 0 && !live, prev != 0 && cur.Version != prev:
+		st.Unlock()
 		return cur, room.ErrConflict
 	}
 	o, err := s.logWrite(rec, opPutRoom, r.ID, val)
+	st.Unlock() // the write is in the overlay: the next one checks against it
 	if err != nil {
 		return room.Record{}, err
 	}
 	if s.opts.SyncAck {
-		if err := s.waitApplied(o.seq); err != nil {
+		if err := s.syncAck(o.seq); err != nil {
 			return room.Record{}, err
 		}
 	}
@@ -605,11 +652,12 @@ func (s *Store) connWrite(op byte, id string, v []byte) error {
 	if op == opDelConn {
 		val = nil
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	st := s.stripe(id)
+	st.Lock()
 	o, err := s.logWrite(rec, op, id, val)
+	st.Unlock()
 	if err == nil && s.opts.SyncAck {
-		err = s.waitApplied(o.seq)
+		err = s.syncAck(o.seq)
 	}
 	return err
 }

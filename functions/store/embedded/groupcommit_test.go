@@ -22,6 +22,7 @@ type groupCommit struct {
 	acked   atomic.Int64
 	errs    []error
 	wg      sync.WaitGroup
+	free    func() // closes release once
 }
 
 func startGroupCommit(t *testing.T, o embedded.Options, n int) *groupCommit {
@@ -37,7 +38,9 @@ func startGroupCommit(t *testing.T, o embedded.Options, n int) *groupCommit {
 	}
 	g := &groupCommit{s: s, sizes: make(chan int, 100), release: make(chan struct{}), errs: make([]error, n+1)}
 	started := make(chan struct{})
-	var once sync.Once
+	var once, released sync.Once
+	g.free = func() { released.Do(func() { close(g.release) }) }
+	t.Cleanup(g.free) // before Close (cleanups run last first)
 	s.SetBeforeCommit(func(k int) {
 		g.sizes <- k
 		once.Do(func() { close(started); <-g.release })
@@ -85,7 +88,7 @@ func TestGroupCommit(t *testing.T) {
 	if r, err := g.s.GetRoom(ctx, "r7", now); err != nil || r.Version != 1 || string(r.Body) != "r7" {
 		t.Errorf("room r7 before its commit: %+v, %v", r, err)
 	}
-	close(g.release)
+	g.free()
 	g.wg.Wait()
 	if a, b := <-g.sizes, <-g.sizes; a != 1 || b != n {
 		t.Errorf("commit sizes %d, %d, want 1, %d: the waiting writes share one commit", a, b, n)
@@ -112,7 +115,7 @@ func TestGroupCommitSyncAck(t *testing.T) {
 	if a := g.acked.Load(); a != 0 {
 		t.Fatalf("%d writes acknowledged before their commit", a)
 	}
-	close(g.release)
+	g.free()
 	g.wg.Wait()
 	if a, b := <-g.sizes, <-g.sizes; a != 1 || b != n {
 		t.Errorf("commit sizes %d, %d, want 1, %d", a, b, n)
