@@ -10,7 +10,8 @@ LOAD_ADDR ?= 127.0.0.1:18080
 # every 5 s (an open loop: the latency players feel). SPECTATORS: watching sockets per room.
 LOAD_PACE ?=
 SPECTATORS ?= 0
-# LOAD_STORE: memory, or embedded (bbolt in a fresh temporary folder, fsync per write).
+# LOAD_STORE: memory, or embedded (bbolt in a fresh temporary folder: a move is answered once
+# in its write-ahead log; LOAD_SERVE_FLAGS=--sync-ack answers after bbolt's fsync instead).
 LOAD_STORE ?= memory
 LOAD_SERVE_FLAGS ?=
 

@@ -120,9 +120,10 @@ type Options struct {
 	// crash (not a process restart) may lose any write not yet written back by the kernel,
 	// or leave the bbolt file damaged.
 	NoSync bool
-	// SyncAck acknowledges a write only after the commit that puts it in bbolt, fsync
-	// included (the behaviour before the write-ahead log): no acknowledged write is lost
-	// even at a machine crash, but each waits for a commit.
+	// SyncAck acknowledges a room write only after the commit that puts it in bbolt, fsync
+	// included (the behaviour before the write-ahead log): no acknowledged room write is
+	// lost even at a machine crash, but each waits for a commit. (Connection records never
+	// wait: a restart forgets them anyway.)
 	SyncAck bool
 	// LogSyncEvery is the interval of the log's fsync (0: DefaultLogSyncEvery).
 	LogSyncEvery time.Duration
@@ -642,7 +643,9 @@ func (s *Store) PutConn(_ context.Context, c room.Conn) error {
 	return s.connWrite(opPutConn, c.ID, v)
 }
 
-// connWrite logs a connection's record (or its deletion when op is opDelConn).
+// connWrite logs a connection's record (or its deletion when op is opDelConn). It never
+// waits for a commit, SyncAck or not: the local stack forgets every connection when it
+// starts (ResetConnections), so a connection record lost to a machine crash changes nothing.
 func (s *Store) connWrite(op byte, id string, v []byte) error {
 	if len(id) > maxKey {
 		return errors.New("embedded: connection id too long")
@@ -654,11 +657,8 @@ func (s *Store) connWrite(op byte, id string, v []byte) error {
 	}
 	st := s.stripe(id)
 	st.Lock()
-	o, err := s.logWrite(rec, op, id, val)
+	_, err := s.logWrite(rec, op, id, val)
 	st.Unlock()
-	if err == nil && s.opts.SyncAck {
-		err = s.syncAck(o.seq)
-	}
 	return err
 }
 

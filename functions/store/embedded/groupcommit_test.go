@@ -115,10 +115,18 @@ func TestGroupCommitSyncAck(t *testing.T) {
 	if a := g.acked.Load(); a != 0 {
 		t.Fatalf("%d writes acknowledged before their commit", a)
 	}
+	// Connection records do not wait (a restart forgets them): no fsync for them.
+	ctx := context.Background()
+	if err := g.s.PutConn(ctx, room.Conn{ID: "c", Room: "r1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.s.DeleteConn(ctx, "c"); err != nil {
+		t.Fatal(err)
+	}
 	g.free()
 	g.wg.Wait()
-	if a, b := <-g.sizes, <-g.sizes; a != 1 || b != n {
-		t.Errorf("commit sizes %d, %d, want 1, %d", a, b, n)
+	if a, b := <-g.sizes, <-g.sizes; a != 1 || b != n+2 {
+		t.Errorf("commit sizes %d, %d, want 1, %d (the rooms and the two connection writes)", a, b, n+2)
 	}
 	if a := g.acked.Load(); a != n+1 {
 		t.Errorf("%d writes acknowledged, want %d", a, n+1)
