@@ -598,8 +598,9 @@ func (s *Store) PutRoom(_ context.Context, r room.Record, prev int64, now time.T
 	if len(r.Body) > MaxBody {
 		return room.Record{}, room.ErrTooLarge
 	}
-	if len(r.ID) > maxKey {
-		return room.Record{}, errors.New("embedded: room id too long")
+	if len(r.ID) == 0 || len(r.ID) > maxKey {
+		// Refused here: bbolt would refuse it in the commit, after the acknowledgement.
+		return room.Record{}, errors.New("embedded: room id empty or over 32 KB")
 	}
 	rec, val := newRecord(opPutRoom, r.ID, 16+len(r.Body))
 	encodeRoomInto(val, r)
@@ -647,8 +648,11 @@ func (s *Store) PutConn(_ context.Context, c room.Conn) error {
 // waits for a commit, SyncAck or not: the local stack forgets every connection when it
 // starts (ResetConnections), so a connection record lost to a machine crash changes nothing.
 func (s *Store) connWrite(op byte, id string, v []byte) error {
-	if len(id) > maxKey {
-		return errors.New("embedded: connection id too long")
+	if len(id) == 0 || len(id) > maxKey {
+		if op == opDelConn {
+			return nil // no such connection
+		}
+		return errors.New("embedded: connection id empty or over 32 KB")
 	}
 	rec, val := newRecord(op, id, len(v))
 	copy(val, v)

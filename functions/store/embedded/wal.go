@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // The write-ahead log: segment files "madang.wal.<16 hex digits>" beside the bbolt file,
@@ -32,9 +34,9 @@ const (
 	opPutConn byte = 2
 	opDelConn byte = 3
 
-	recordHeader = 8         // length and checksum
-	payloadHead  = 1 + 8 + 2 // op, sequence number, key length
-	maxKey       = 1<<16 - 1 // the key length field
+	recordHeader = 8               // length and checksum
+	payloadHead  = 1 + 8 + 2       // op, sequence number, key length
+	maxKey       = bolt.MaxKeySize // bbolt's limit (32 KB), within the key length field
 	segmentPref  = "madang.wal."
 	segmentLimit = 4 << 20 // a segment is retired once past this size and applied
 )
@@ -84,7 +86,7 @@ func parseRecords(b []byte) (ops []logOp, clean bool) {
 			return ops, false
 		}
 		kl := int(binary.BigEndian.Uint16(p[9:]))
-		if payloadHead+kl > len(p) || p[0] < opPutRoom || p[0] > opDelConn {
+		if kl == 0 || payloadHead+kl > len(p) || p[0] < opPutRoom || p[0] > opDelConn {
 			return ops, false
 		}
 		o := logOp{op: p[0], seq: binary.BigEndian.Uint64(p[1:]), key: string(p[payloadHead : payloadHead+kl])}

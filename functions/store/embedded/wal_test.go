@@ -373,3 +373,41 @@ func TestKill9(t *testing.T) {
 		})
 	}
 }
+
+// A key bbolt would refuse (empty, over 32 KB) is refused before it is logged: once
+// acknowledged, a write must be one the commit can apply, or every later commit (and the
+// next Open's replay) would fail on it.
+func TestBadKeysRefusedBeforeLog(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := embedded.Open(dir, embedded.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("k", 40<<10)
+	for _, id := range []string{"", long} {
+		if _, err := s.PutRoom(ctx, roomAt(id, 1), 0, t0); err == nil {
+			t.Errorf("PutRoom with a %d-byte id succeeded", len(id))
+		}
+		if err := s.PutConn(ctx, room.Conn{ID: id, Room: "r"}); err == nil {
+			t.Errorf("PutConn with a %d-byte id succeeded", len(id))
+		}
+	}
+	if err := s.DeleteConn(ctx, ""); err != nil {
+		t.Errorf("DeleteConn of an empty id: %v, want nil (no such connection)", err)
+	}
+	if _, err := s.PutRoom(ctx, roomAt("r", 1), 0, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err = embedded.Open(dir, embedded.Options{NoSync: true})
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer s.Close()
+	if !s.InFile("r") {
+		t.Error("the good write never reached the file")
+	}
+}
