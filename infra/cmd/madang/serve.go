@@ -158,8 +158,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // write(2) the kernel throttles) it keeps that P until sysmon takes it back, and the
 // goroutines whose sockets became ready wait: at 5,000 rooms, one move per room every 5 s,
 // p99 was 7.1 s with one P and 54 ms with four (the store then still acknowledged after
-// fsync). Four Ps on one core cost nothing when idle; measured with the write-ahead log in
-// README.md (make loadtest).
+// fsync); with the write-ahead log, p50 52 ms and p99 1.35 s with one P against 0.67 ms and
+// 134 ms with four (load average 6-7 on two cores). At 2,000 rooms two, four and eight Ps
+// did not differ beyond the noise of a shared machine; one was worst each time. An idle P
+// costs nothing.
 const minServeProcs = 4
 
 // serveProcs returns the GOMAXPROCS for serve: cur, raised to minServeProcs unless the
