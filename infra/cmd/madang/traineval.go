@@ -38,6 +38,7 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&fit.L2, "l2", -1, "weight decay (-1: the shipped default)")
 	fs.Float64Var(&fit.Rate, "rate", -1, "AdaGrad step size (-1: the shipped default)")
 	fs.Float64Var(&fit.Prior, "prior", -1, "AdaGrad prior sum of squares (-1: the shipped default)")
+	phases := fs.Int("phases", 0, "pattern table sets: 1, or 2 for an opening's and an ending's (0: the shipped default)")
 	workers := fs.Int("workers", 1, "self-play goroutines (the weights do not depend on it)")
 	cache := fs.String("cache", "", "file of the self-play positions: read when it exists and was made with the same self-play settings, else written (to refit without replaying)")
 	if err := fs.Parse(args); err != nil {
@@ -63,6 +64,9 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 	}
 	if *epochs > 0 {
 		cfg.Epochs = *epochs
+	}
+	if *phases > 0 {
+		cfg.Phases = *phases
 	}
 	cfg.Workers = *workers
 	for _, f := range []struct{ from, to *float64 }{{&fit.Lambda, &cfg.Lambda}, {&fit.L2, &cfg.L2}, {&fit.Rate, &cfg.Rate}, {&fit.Prior, &cfg.Prior}} {
