@@ -100,8 +100,8 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "train-eval:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "train-eval %s: %d games (depth %d, %d random opening plies, seed %d), %d positions; self-play %s, fit %s (%d epochs)\n",
-		*game, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs)
+	fmt.Fprintf(stdout, "train-eval %s: %d games (depth %d, %d random opening plies, seed %d), %d positions; self-play %s, fit %s (%d epochs, %d phases)\n",
+		*game, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs, cfg.Phases)
 	fmt.Fprintf(stdout, "fit: %d positions, log-loss %.4f; held out %d positions, log-loss %.4f (mean-label baseline %.4f, the self-play search's scores %.4f at %.0f centi-men per logit)\n",
 		rep.Train, rep.TrainLoss, rep.Held, rep.HeldLoss, rep.BaseLoss, rep.SearchLoss, rep.ScoreScale)
 	for k, name := range aidraughts.ScalarNames {
