@@ -221,11 +221,14 @@ func (v *Variant) features(p *rd.Position, f *Features, flipped bool) {
 	}
 }
 
-// Weights are the trained tables of one variant: Pattern[t*Patterns+index] for table t
-// (a band of windows) and Scalar[k], in units of 1/2048 logit.
+// Weights are the trained tables of one variant: Pattern[(ph*Tables+t)*Patterns+index]
+// for phase ph and table t (a band of windows) and Scalar[k], in units of 1/2048 logit.
+// With two phases the pattern sum is the opening's (phase 0) and the ending's (phase 1)
+// weighed by the ending factor e: (1-e) of the first plus e of the second.
 type Weights struct {
 	Variant string
 	Tables  int
+	Phases  int // 1 or 2
 	Pattern []int16
 	Scalar  [NumScalars]int16
 	// cmNum/cmDen turn the logit sum into centi-men: a man (mid-game) is worth 100.
@@ -235,16 +238,28 @@ type Weights struct {
 	comb []int32
 }
 
-// weightsMagic starts a weights file.
-const weightsMagic = "MDEVAL2\n"
+// weightsMagic starts a weights file of one phase, weightsMagic3 one that gives its
+// phase count (1 or 2) after the table count.
+const (
+	weightsMagic  = "MDEVAL2\n"
+	weightsMagic3 = "MDEVAL3\n"
+)
 
 // ErrWeights is the error of UnmarshalWeights.
 var ErrWeights = errors.New("draughts: bad weights file")
 
 // UnmarshalWeights reads a weights file of Marshal's format for v. Errors: ErrWeights (bad
-// magic, another variant, wrong window count or length, a man worth nothing).
+// magic, another variant, wrong window or phase count or length, a man worth nothing).
 func (v *Variant) UnmarshalWeights(data []byte) (*Weights, error) {
-	if len(data) < len(weightsMagic)+2 || string(data[:len(weightsMagic)]) != weightsMagic {
+	if len(data) < len(weightsMagic)+2 {
+		return nil, ErrWeights
+	}
+	withPhases := false
+	switch string(data[:len(weightsMagic)]) {
+	case weightsMagic:
+	case weightsMagic3:
+		withPhases = true
+	default:
 		return nil, ErrWeights
 	}
 	data = data[len(weightsMagic):]
@@ -253,12 +268,19 @@ func (v *Variant) UnmarshalWeights(data []byte) (*Weights, error) {
 		return nil, ErrWeights
 	}
 	data = data[1+n:]
-	w := &Weights{Variant: v.ID, Tables: int(data[0])}
+	w := &Weights{Variant: v.ID, Tables: int(data[0]), Phases: 1}
 	data = data[1:]
-	if w.Tables != v.pt.per || len(data) != w.Tables*Patterns+2*NumScalars {
+	if withPhases {
+		if len(data) < 1 {
+			return nil, ErrWeights
+		}
+		w.Phases = int(data[0])
+		data = data[1:]
+	}
+	if w.Tables != v.pt.per || w.Phases < 1 || w.Phases > 2 || len(data) != w.Phases*w.Tables*Patterns+2*NumScalars {
 		return nil, ErrWeights
 	}
-	w.Pattern = make([]int16, w.Tables*Patterns)
+	w.Pattern = make([]int16, w.Phases*w.Tables*Patterns)
 	for i := range w.Pattern {
 		w.Pattern[i] = int16(int8(data[i])) * (weightUnit / patternUnit)
 	}
@@ -284,12 +306,12 @@ func (w *Weights) setScale() error {
 	return nil
 }
 
-// combine fills w.comb: for table t and direct index a, the pattern weight of a minus that
-// of the flipped window (the same squares read turned, seats swapped: digits in reverse
-// order, 1 and 2 exchanged) in the mirrored band, so that Logit needs only the direct
-// indices (fastLogit). The sums are the same integers as Logit's.
+// combine fills w.comb: for phase ph, table t and direct index a, the pattern weight of a
+// minus that of the flipped window (the same squares read turned, seats swapped: digits in
+// reverse order, 1 and 2 exchanged) in the mirrored band of the same phase, so that Logit
+// needs only the direct indices (fastLogit). The sums are the same integers as Logit's.
 func (w *Weights) combine() {
-	w.comb = make([]int32, w.Tables*Patterns)
+	w.comb = make([]int32, w.Phases*w.Tables*Patterns)
 	for a := range Patterns {
 		fa := 0
 		for i, x := 0, a; i < WindowSquares; i, x = i+1, x/3 {
@@ -299,32 +321,51 @@ func (w *Weights) combine() {
 			}
 			fa += d * int(pow3[WindowSquares-1-i])
 		}
-		for t := range w.Tables {
-			w.comb[t*Patterns+a] = int32(w.Pattern[t*Patterns+a]) - int32(w.Pattern[(w.Tables-1-t)*Patterns+fa])
+		for ph := range w.Phases {
+			base := ph * w.Tables
+			for t := range w.Tables {
+				w.comb[(base+t)*Patterns+a] = int32(w.Pattern[(base+t)*Patterns+a]) - int32(w.Pattern[(base+w.Tables-1-t)*Patterns+fa])
+			}
 		}
 	}
 }
 
 // fastLogit is Logit of features whose flipped indices (B) were not computed.
 func (w *Weights) fastLogit(f *Features) int64 {
-	var s int64
-	for i := 0; i < f.Windows; i++ {
-		s += int64(w.comb[(i/f.Per)*Patterns+int(f.A[i])])
+	var s [2]int64
+	for ph := range w.Phases {
+		comb := w.comb[ph*w.Tables*Patterns:]
+		for i := 0; i < f.Windows; i++ {
+			s[ph] += int64(comb[(i/f.Per)*Patterns+int(f.A[i])])
+		}
 	}
-	return s + w.scalarLogit(f)
+	return w.phased(f, s) + w.scalarLogit(f)
+}
+
+// phased is the pattern sum of phase sums s: s[0] with one phase, else s[0] + (s[1] -
+// s[0]) times the ending factor (truncated towards 0, so that a flipped board's sum is
+// exactly the opposite).
+func (w *Weights) phased(f *Features, s [2]int64) int64 {
+	if w.Phases == 1 {
+		return s[0]
+	}
+	return s[0] + (s[1]-s[0])*int64(f.EndNum)/int64(f.EndDen)
 }
 
 // Logit is the learned evaluation of f from seat 0's view, in logits (1/2048 units).
 func (w *Weights) Logit(f *Features) int64 {
-	var s int64
+	var s [2]int64
 	// The flipped position's window rot(i) is this board's window i read turned; its
 	// band is Per-1 minus this one's.
-	for i := 0; i < f.Windows; i++ {
-		band := i / f.Per
-		s += int64(w.Pattern[band*Patterns+int(f.A[i])])
-		s -= int64(w.Pattern[(f.Per-1-band)*Patterns+int(f.B[i])])
+	for ph := range w.Phases {
+		pat := w.Pattern[ph*w.Tables*Patterns:]
+		for i := 0; i < f.Windows; i++ {
+			band := i / f.Per
+			s[ph] += int64(pat[band*Patterns+int(f.A[i])])
+			s[ph] -= int64(pat[(f.Per-1-band)*Patterns+int(f.B[i])])
+		}
 	}
-	return s + w.scalarLogit(f)
+	return w.phased(f, s) + w.scalarLogit(f)
 }
 
 // scalarLogit is the whole-board terms' share of Logit: each scalar times its weight, the

@@ -43,12 +43,15 @@ func flip(t *testing.T, v *Variant, p rd.Position) rd.Position {
 	return q
 }
 
-// randomWeights gives v weights with every table entry random, so that a wrong index
-// shows.
-func randomWeights(t *testing.T, v *Variant) *Weights {
+// randomWeights gives v weights of one phase with every table entry random, so that a
+// wrong index shows.
+func randomWeights(t *testing.T, v *Variant) *Weights { return randomPhased(t, v, 1) }
+
+// randomPhased is randomWeights with phases sets of pattern tables.
+func randomPhased(t *testing.T, v *Variant, phases int) *Weights {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(7, 7))
-	pat := make([]float64, v.PatternTables()*Patterns)
+	rng := rand.New(rand.NewPCG(7, uint64(phases)))
+	pat := make([]float64, phases*v.PatternTables()*Patterns)
 	for i := range pat {
 		pat[i] = rng.Float64() - 0.5
 	}
@@ -67,8 +70,12 @@ func randomWeights(t *testing.T, v *Variant) *Weights {
 // twin score opposite from seat 0's view, i.e. the same for the side to move; the start
 // position scores 0 with any weights.
 func TestLearnedAntisymmetric(t *testing.T) {
-	for _, v := range []*Variant{Checkers, Draughts} {
-		w := randomWeights(t, v)
+	for _, c := range []struct {
+		v      *Variant
+		phases int
+	}{{Checkers, 1}, {Draughts, 1}, {Checkers, 2}, {Draughts, 2}} {
+		v := c.v
+		w := randomPhased(t, v, c.phases)
 		vv := v.WithWeights(w)
 		start := v.Start()
 		if s := w.Score(vv, &start); s != 0 {
@@ -163,6 +170,46 @@ func TestShippedWeights(t *testing.T) {
 	}
 }
 
+// Weights of two phases (an opening's and an ending's pattern tables) round-trip through
+// their file, MDEVAL3; one phase keeps the file of MDEVAL2. The two phases' sum is the
+// opening's at the start (ending factor 0) and the ending's with every man gone.
+func TestPhasedWeights(t *testing.T) {
+	for _, phases := range []int{1, 2} {
+		w := randomPhased(t, Draughts, phases)
+		data := w.Marshal()
+		magic := map[int]string{1: "MDEVAL2\n", 2: "MDEVAL3\n"}[phases]
+		if string(data[:8]) != magic {
+			t.Errorf("%d phases: magic %q, want %q", phases, data[:8], magic)
+		}
+		r, err := Draughts.UnmarshalWeights(data)
+		if err != nil {
+			t.Fatalf("%d phases: %v", phases, err)
+		}
+		if r.Phases != phases || !bytes.Equal(r.Marshal(), data) {
+			t.Errorf("%d phases: read back %d phases, same bytes %v", phases, r.Phases, bytes.Equal(r.Marshal(), data))
+		}
+	}
+	w := randomPhased(t, Draughts, 2)
+	f := Features{EndDen: 40}
+	s := [2]int64{1000, -3000}
+	if got := w.phased(&f, s); got != 1000 {
+		t.Errorf("opening: %d, want 1000", got)
+	}
+	f.EndNum = 40
+	if got := w.phased(&f, s); got != -3000 {
+		t.Errorf("ending: %d, want -3000", got)
+	}
+	f.EndNum = 10
+	if got := w.phased(&f, s); got != 0 {
+		t.Errorf("a quarter of the men gone: %d, want 0", got)
+	}
+	bad := w.Marshal()
+	bad[8+1+len("draughts")+1] = 3 // three phases
+	if _, err := Draughts.UnmarshalWeights(bad); !errors.Is(err, ErrWeights) {
+		t.Errorf("three phases: err %v, want ErrWeights", err)
+	}
+}
+
 // A bad weights file is refused with ErrWeights, never a panic.
 func TestBadWeights(t *testing.T) {
 	good := Draughts.WithWeights(randomWeights(t, Draughts)).Weights().Marshal()
@@ -200,8 +247,12 @@ func TestNoPiecesScore(t *testing.T) {
 // The search's evaluation reads the combined tables and only the direct window indices
 // (fastLogit): it scores every position exactly as Logit over both indices does.
 func TestFastLogit(t *testing.T) {
-	for _, v := range []*Variant{Checkers, Draughts} {
-		w := randomWeights(t, v)
+	for _, c := range []struct {
+		v      *Variant
+		phases int
+	}{{Checkers, 1}, {Draughts, 1}, {Checkers, 2}, {Draughts, 2}} {
+		v := c.v
+		w := randomPhased(t, v, c.phases)
 		vv := v.WithWeights(w).WithMix(MixUnit)
 		for _, st := range randomStates(t, v.ID, 10, 3) {
 			rs, _ := rd.AsState(st)

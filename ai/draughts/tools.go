@@ -87,14 +87,21 @@ func (b *Book) Marshal() []byte {
 	return []byte(strings.Join(b.lines, "\n") + "\n")
 }
 
-// Marshal writes w: the magic "MDEVAL2\n", the variant id's length (1 byte) and text, the
-// table count (1 byte), then Tables*6561 pattern weights as int8 in 1/128 logit and
-// NumScalars (11) scalar weights as little-endian int16 in 1/2048 logit.
+// Marshal writes w: the magic "MDEVAL2\n" (one phase) or "MDEVAL3\n", the variant id's
+// length (1 byte) and text, the table count (1 byte), after MDEVAL3 the phase count (1
+// byte), then Phases*Tables*6561 pattern weights as int8 in 1/128 logit and NumScalars (11)
+// scalar weights as little-endian int16 in 1/2048 logit.
 func (w *Weights) Marshal() []byte {
 	out := []byte(weightsMagic)
+	if w.Phases != 1 {
+		out = []byte(weightsMagic3)
+	}
 	out = append(out, byte(len(w.Variant)))
 	out = append(out, w.Variant...)
 	out = append(out, byte(w.Tables))
+	if w.Phases != 1 {
+		out = append(out, byte(w.Phases))
+	}
 	for _, x := range w.Pattern {
 		out = append(out, byte(int8(x/(weightUnit/patternUnit))))
 	}
@@ -104,19 +111,21 @@ func (w *Weights) Marshal() []byte {
 	return out
 }
 
-// NewWeights makes weights for v from logit values (a trainer's floats): pattern[t*6561+i]
-// for table t (v.PatternTables() of them) and scalar[k], rounded to the file's fixed point
+// NewWeights makes weights for v from logit values (a trainer's floats):
+// pattern[(ph*T+t)*6561+i] for phase ph (one or two phases: the length tells) and table t
+// (T = v.PatternTables() of them) and scalar[k], rounded to the file's fixed point
 // (patterns 1/128 logit clamped to int8, scalars 1/2048 logit clamped to int16). Errors:
 // ErrWeights for wrong lengths or a man worth nothing.
 func (v *Variant) NewWeights(pattern []float64, scalar []float64) (*Weights, error) {
-	if len(pattern) != v.pt.per*Patterns || len(scalar) != NumScalars {
+	phases := len(pattern) / (v.pt.per * Patterns)
+	if phases < 1 || phases > 2 || len(pattern) != phases*v.pt.per*Patterns || len(scalar) != NumScalars {
 		return nil, ErrWeights
 	}
 	q := func(x float64, unit, lim float64) int16 {
 		y := min(max(math.Round(x*unit), -lim-1), lim)
 		return int16(y)
 	}
-	w := &Weights{Variant: v.ID, Tables: v.pt.per, Pattern: make([]int16, len(pattern))}
+	w := &Weights{Variant: v.ID, Tables: v.pt.per, Phases: phases, Pattern: make([]int16, len(pattern))}
 	for i, x := range pattern {
 		w.Pattern[i] = q(x, patternUnit, 127) * (weightUnit / patternUnit)
 	}

@@ -36,15 +36,18 @@ type Config struct {
 	Lambda float64
 	// Prior starts every AdaGrad sum of squared gradients, so that a rare pattern's first
 	// steps are small (a rare pattern stays near 0 instead of learning its few games).
-	Prior    float64
+	Prior float64
+	// Phases is 1 for one set of pattern tables, 2 for an opening's and an ending's set
+	// weighed by the ending factor (draughts.Weights).
+	Phases   int
 	Validate int // every Validate-th game is held out of the fit to measure it (0: none)
 	Workers  int // self-play goroutines (the result does not depend on it)
 }
 
 // Defaults are the configurations of the shipped weights, by variant id.
 var Defaults = map[string]Config{
-	"draughts": {Games: 3000, Depth: 4, Open: 6, MaxPlies: 300, Adjudicate: 600, Seed: 1, Epochs: 4, Rate: 0.02, L2: 1e-4, Lambda: 0.5, Prior: 10, Validate: 10, Workers: 1},
-	"checkers": {Games: 2500, Depth: 6, Open: 4, MaxPlies: 250, Adjudicate: 500, Seed: 1, Epochs: 4, Rate: 0.02, L2: 1e-4, Lambda: 0.5, Prior: 1, Validate: 10, Workers: 1},
+	"draughts": {Games: 24000, Depth: 4, Open: 6, MaxPlies: 300, Adjudicate: 600, Seed: 1, Epochs: 4, Rate: 0.2, L2: 1e-4, Lambda: 0.5, Prior: 10, Phases: 2, Validate: 10, Workers: 1},
+	"checkers": {Games: 2500, Depth: 6, Open: 4, MaxPlies: 250, Adjudicate: 500, Seed: 1, Epochs: 4, Rate: 0.02, L2: 1e-4, Lambda: 0.5, Prior: 1, Phases: 1, Validate: 10, Workers: 1},
 }
 
 // Sample is one quiet position of a self-play game with the game's result.
@@ -59,7 +62,7 @@ type Sample struct {
 var ErrConfig = errors.New("train: bad configuration")
 
 func (c Config) check() error {
-	if c.Games < 1 || c.Depth < 1 || c.Open < 0 || c.MaxPlies < 1 || c.Adjudicate < 0 || c.Epochs < 1 || c.Rate <= 0 || c.L2 < 0 || c.Validate < 0 || c.Workers < 1 || c.Lambda < 0 || c.Lambda > 1 || c.Prior < 0 {
+	if c.Games < 1 || c.Depth < 1 || c.Open < 0 || c.MaxPlies < 1 || c.Adjudicate < 0 || c.Epochs < 1 || c.Rate <= 0 || c.L2 < 0 || c.Validate < 0 || c.Workers < 1 || c.Lambda < 0 || c.Lambda > 1 || c.Prior < 0 || c.Phases < 1 || c.Phases > 2 {
 		return ErrConfig
 	}
 	return nil
@@ -209,10 +212,10 @@ func Fit(v *draughts.Variant, samples []Sample, cfg Config) (*draughts.Weights, 
 	var f0 draughts.Features
 	p0 := v.R.Start()
 	v.Features(&p0, &f0)
-	nw := v.PatternTables() * draughts.Patterns
+	nw := cfg.Phases * v.PatternTables() * draughts.Patterns
 	m := &model{
 		pat: make([]float64, nw), patG: make([]float64, nw),
-		windows: f0.Windows, per: f0.Per,
+		windows: f0.Windows, per: f0.Per, phases: cfg.Phases,
 	}
 	// Start from the hand-made evaluation at the self-play scores' scale.
 	m.scal[len(m.scal)-1] = 100 / scale
@@ -259,16 +262,33 @@ func Fit(v *draughts.Variant, samples []Sample, cfg Config) (*draughts.Weights, 
 type model struct {
 	windows    int
 	per        int // windows per band; window i uses table i/per
+	phases     int // sets of pattern tables: phase ph's table t is ph*per+t
 	pat, patG  []float64
 	scal, scaG [draughts.NumScalars]float64
 }
 
+// phaseShares are the shares of each phase's pattern tables in f's evaluation: all of
+// the one phase, or 1-e of the opening's and e of the ending's (e the ending factor).
+func (m *model) phaseShares(f *draughts.Features) [2]float64 {
+	if m.phases == 1 {
+		return [2]float64{1, 0}
+	}
+	e := float64(f.EndNum) / float64(f.EndDen)
+	return [2]float64{1 - e, e}
+}
+
 func (m *model) logit(f *draughts.Features) float64 {
 	z := 0.0
-	for i := 0; i < m.windows; i++ {
-		band := i / m.per
-		z += m.pat[band*draughts.Patterns+int(f.A[i])]
-		z -= m.pat[(m.per-1-band)*draughts.Patterns+int(f.B[i])]
+	share := m.phaseShares(f)
+	for ph := range m.phases {
+		base := ph * m.per
+		zp := 0.0
+		for i := 0; i < m.windows; i++ {
+			band := i / m.per
+			zp += m.pat[(base+band)*draughts.Patterns+int(f.A[i])]
+			zp -= m.pat[(base+m.per-1-band)*draughts.Patterns+int(f.B[i])]
+		}
+		z += share[ph] * zp
 	}
 	for k := range draughts.NumScalars {
 		z += m.scal[k] * f.Value(k) / scalarScale[k]
@@ -307,12 +327,20 @@ func (m *model) step(s *Sample, y, rate, l2 float64) {
 		*acc += grad * grad
 		*w -= rate * grad / (math.Sqrt(*acc) + 1e-8)
 	}
-	for i := 0; i < m.windows; i++ {
-		band := i / m.per
-		a := band*draughts.Patterns + int(s.F.A[i])
-		upd(&m.pat[a], &m.patG[a], g)
-		b := (m.per-1-band)*draughts.Patterns + int(s.F.B[i])
-		upd(&m.pat[b], &m.patG[b], -g)
+	share := m.phaseShares(&s.F)
+	for ph := range m.phases {
+		base := ph * m.per
+		gp := g * share[ph]
+		if gp == 0 {
+			continue
+		}
+		for i := 0; i < m.windows; i++ {
+			band := i / m.per
+			a := (base+band)*draughts.Patterns + int(s.F.A[i])
+			upd(&m.pat[a], &m.patG[a], gp)
+			b := (base+m.per-1-band)*draughts.Patterns + int(s.F.B[i])
+			upd(&m.pat[b], &m.patG[b], -gp)
+		}
 	}
 	for k := range draughts.NumScalars {
 		if x := s.F.Value(k) / scalarScale[k]; x != 0 {

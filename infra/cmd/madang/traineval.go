@@ -38,6 +38,7 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&fit.L2, "l2", -1, "weight decay (-1: the shipped default)")
 	fs.Float64Var(&fit.Rate, "rate", -1, "AdaGrad step size (-1: the shipped default)")
 	fs.Float64Var(&fit.Prior, "prior", -1, "AdaGrad prior sum of squares (-1: the shipped default)")
+	phases := fs.Int("phases", 0, "pattern table sets: 1, or 2 for an opening's and an ending's (0: the shipped default)")
 	workers := fs.Int("workers", 1, "self-play goroutines (the weights do not depend on it)")
 	cache := fs.String("cache", "", "file of the self-play positions: read when it exists and was made with the same self-play settings, else written (to refit without replaying)")
 	if err := fs.Parse(args); err != nil {
@@ -63,6 +64,9 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 	}
 	if *epochs > 0 {
 		cfg.Epochs = *epochs
+	}
+	if *phases > 0 {
+		cfg.Phases = *phases
 	}
 	cfg.Workers = *workers
 	for _, f := range []struct{ from, to *float64 }{{&fit.Lambda, &cfg.Lambda}, {&fit.L2, &cfg.L2}, {&fit.Rate, &cfg.Rate}, {&fit.Prior, &cfg.Prior}} {
@@ -96,8 +100,8 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "train-eval:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "train-eval %s: %d games (depth %d, %d random opening plies, seed %d), %d positions; self-play %s, fit %s (%d epochs)\n",
-		*game, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs)
+	fmt.Fprintf(stdout, "train-eval %s: %d games (depth %d, %d random opening plies, seed %d), %d positions; self-play %s, fit %s (%d epochs, %d phases)\n",
+		*game, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs, cfg.Phases)
 	fmt.Fprintf(stdout, "fit: %d positions, log-loss %.4f; held out %d positions, log-loss %.4f (mean-label baseline %.4f, the self-play search's scores %.4f at %.0f centi-men per logit)\n",
 		rep.Train, rep.TrainLoss, rep.Held, rep.HeldLoss, rep.BaseLoss, rep.SearchLoss, rep.ScoreScale)
 	for k, name := range aidraughts.ScalarNames {
