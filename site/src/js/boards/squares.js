@@ -3,7 +3,7 @@
 // selection and of the last move. A pure picture of (board, marks): it knows no rules.
 import {
   Mesh, Group, BoxGeometry, CylinderGeometry, TorusGeometry, PlaneGeometry, CanvasTexture,
-  MeshStandardMaterial, MeshBasicMaterial, Vector3, Plane, SRGBColorSpace,
+  MeshLambertMaterial, MeshBasicMaterial, Vector3, Plane, SRGBColorSpace,
 } from 'three';
 
 const COLORS = {
@@ -31,8 +31,8 @@ export class SquaresBoard {
       bar: new BoxGeometry(1, 1, 1),
     };
     this.mat = {
-      seat: COLORS.seat.map((c) => new MeshStandardMaterial({ color: c, roughness: 0.45, metalness: 0.05 })),
-      gold: new MeshStandardMaterial({ color: COLORS.gold, roughness: 0.3, metalness: 0.7, emissive: 0x3a2a00 }),
+      seat: COLORS.seat.map((c) => new MeshLambertMaterial({ color: c })),
+      gold: new MeshLambertMaterial({ color: COLORS.gold, emissive: 0x3a2a00 }),
       green: new MeshBasicMaterial({ color: COLORS.green }),
       orange: new MeshBasicMaterial({ color: COLORS.orange }),
       red: new MeshBasicMaterial({ color: COLORS.red }),
@@ -72,8 +72,10 @@ export class SquaresBoard {
     const border = 0.7;
     const full = size + 2 * border;
     const px = 64;
-    const cv = document.createElement('canvas');
-    cv.width = cv.height = Math.round(full * px);
+    // an OffscreenCanvas in a render worker (render/worker.js), which has no document
+    const side = Math.round(full * px);
+    const cv = typeof document === 'undefined' ? new OffscreenCanvas(side, side) : document.createElement('canvas');
+    cv.width = cv.height = side;
     const g = cv.getContext('2d');
     g.fillStyle = COLORS.frame;
     g.fillRect(0, 0, cv.width, cv.height);
@@ -108,10 +110,10 @@ export class SquaresBoard {
     const tex = new CanvasTexture(cv);
     tex.colorSpace = SRGBColorSpace;
     tex.anisotropy = 4;
-    const top = new Mesh(new PlaneGeometry(full, full), new MeshStandardMaterial({ map: tex, roughness: 0.7 }));
+    const top = new Mesh(new PlaneGeometry(full, full), new MeshLambertMaterial({ map: tex }));
     top.rotation.x = -Math.PI / 2;
     top.position.y = 0.001;
-    const slab = new Mesh(new BoxGeometry(full, 0.4, full), new MeshStandardMaterial({ color: COLORS.frame, roughness: 0.8 }));
+    const slab = new Mesh(new BoxGeometry(full, 0.4, full), new MeshLambertMaterial({ color: COLORS.frame }));
     slab.position.y = -0.2;
     this.boardGroup.add(slab, top);
     this.scene.setView(this.scene.mode);
@@ -228,6 +230,11 @@ export class SquaresBoard {
     if (x < 0 || y < 0 || x >= this.size || y >= this.size) return null;
     const s = (this.squares || []).find((q) => q.x === x && q.y === y);
     return s ? s.sq : 0;
+  }
+
+  /** The squares a tap may name (the render worker projects each for squareToScreen). */
+  cells() {
+    return (this.squares || []).map((q) => q.sq);
   }
 
   /** A square's centre at piece height (the top of a lifted piece). */
