@@ -240,6 +240,15 @@ test('without WebGL the page plays with the button panel alone', async () => {
       return get.call(this, kind, ...rest);
     };
   });
+  // and none in the render worker (src/js/render/, where the board draws when the browser
+  // has OffscreenCanvas): its script gets the same refusal first
+  await ctx.route(/\/assets\/render-star-[A-Z0-9]+\.js$/, async (route) => {
+    const res = await route.fetch();
+    const body = `{ const get = OffscreenCanvas.prototype.getContext;
+OffscreenCanvas.prototype.getContext = function (kind, ...rest) { return /webgl/i.test(kind) ? null : get.call(this, kind, ...rest); }; }
+${await res.text()}`;
+    await route.fulfill({ status: 200, contentType: 'text/javascript', body });
+  });
   const page = await openPage(ctx, `${stack.url}/diamond/`);
   await withShots('star-nowebgl', [page], async () => {
     await startAI(page);

@@ -3,7 +3,7 @@
 // selection and of the last move. A pure picture of (board, marks): it knows no rules.
 import {
   Mesh, Group, BoxGeometry, CylinderGeometry, TorusGeometry, PlaneGeometry, CanvasTexture,
-  MeshLambertMaterial, MeshBasicMaterial, Vector3, Plane, SRGBColorSpace,
+  MeshStandardMaterial, MeshBasicMaterial, Vector3, Plane, SRGBColorSpace,
 } from 'three';
 
 const COLORS = {
@@ -31,8 +31,8 @@ export class SquaresBoard {
       bar: new BoxGeometry(1, 1, 1),
     };
     this.mat = {
-      seat: COLORS.seat.map((c) => new MeshLambertMaterial({ color: c })),
-      gold: new MeshLambertMaterial({ color: COLORS.gold, emissive: 0x3a2a00 }),
+      seat: COLORS.seat.map((c) => new MeshStandardMaterial({ color: c, roughness: 0.45, metalness: 0.05 })),
+      gold: new MeshStandardMaterial({ color: COLORS.gold, roughness: 0.3, metalness: 0.7, emissive: 0x3a2a00 }),
       green: new MeshBasicMaterial({ color: COLORS.green }),
       orange: new MeshBasicMaterial({ color: COLORS.orange }),
       red: new MeshBasicMaterial({ color: COLORS.red }),
@@ -110,10 +110,10 @@ export class SquaresBoard {
     const tex = new CanvasTexture(cv);
     tex.colorSpace = SRGBColorSpace;
     tex.anisotropy = 4;
-    const top = new Mesh(new PlaneGeometry(full, full), new MeshLambertMaterial({ map: tex }));
+    const top = new Mesh(new PlaneGeometry(full, full), new MeshStandardMaterial({ map: tex, roughness: 0.7 }));
     top.rotation.x = -Math.PI / 2;
     top.position.y = 0.001;
-    const slab = new Mesh(new BoxGeometry(full, 0.4, full), new MeshLambertMaterial({ color: COLORS.frame }));
+    const slab = new Mesh(new BoxGeometry(full, 0.4, full), new MeshStandardMaterial({ color: COLORS.frame, roughness: 0.8 }));
     slab.position.y = -0.2;
     this.boardGroup.add(slab, top);
     this.scene.setView(this.scene.mode);

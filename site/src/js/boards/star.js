@@ -8,7 +8,7 @@
 // package doc: x in half spacings, y rows from the centre, upward = away from seat 0).
 import {
   Mesh, Group, CylinderGeometry, SphereGeometry, TorusGeometry, CircleGeometry, ShapeGeometry,
-  Shape, MeshLambertMaterial, MeshBasicMaterial, Vector3, Plane, CanvasTexture, Sprite,
+  Shape, MeshStandardMaterial, MeshBasicMaterial, Vector3, Plane, CanvasTexture, Sprite,
   SpriteMaterial, SRGBColorSpace,
 } from 'three';
 
@@ -42,13 +42,13 @@ export class StarBoard {
       apex: new TorusGeometry(0.22, 0.025, 6, 32),
     };
     this.mat = {
-      hole: new MeshLambertMaterial({ color: '#5b3a1f' }),
-      gold: new MeshLambertMaterial({ color: 0xd9a521 }),
+      hole: new MeshStandardMaterial({ color: '#5b3a1f', roughness: 0.9 }),
+      gold: new MeshStandardMaterial({ color: 0xd9a521, roughness: 0.3, metalness: 0.7 }),
       lime: new MeshBasicMaterial({ color: 0x9be22d }),
       orange: new MeshBasicMaterial({ color: 0xff7a1a }),
       red: new MeshBasicMaterial({ color: 0xe0302a }),
       yellowDot: new MeshBasicMaterial({ color: 0xff9d00 }),
-      ghost: new MeshLambertMaterial({ color: 0xffffff, transparent: true, opacity: 0.45 }),
+      ghost: new MeshStandardMaterial({ color: 0xffffff, transparent: true, opacity: 0.45 }),
       ink: new MeshBasicMaterial({ color: 0x3a2410 }),
     };
     this.marbleMat = new Map();
@@ -64,7 +64,7 @@ export class StarBoard {
 
   marble(colour) {
     if (!this.marbleMat.has(colour)) {
-      this.marbleMat.set(colour, new MeshLambertMaterial({ color: MARBLE[colour] || colour }));
+      this.marbleMat.set(colour, new MeshStandardMaterial({ color: MARBLE[colour] || colour, roughness: 0.25, metalness: 0.1 }));
     }
     return this.marbleMat.get(colour);
   }
@@ -100,10 +100,10 @@ export class StarBoard {
       if (i === 0) star.moveTo(r * Math.cos(a), r * Math.sin(a));
       else star.lineTo(r * Math.cos(a), r * Math.sin(a));
     }
-    const wood = new Mesh(new ShapeGeometry(star), new MeshLambertMaterial({ color: '#d9ab6f' }));
+    const wood = new Mesh(new ShapeGeometry(star), new MeshStandardMaterial({ color: '#d9ab6f', roughness: 0.75 }));
     wood.rotation.x = -Math.PI / 2;
     wood.position.y = -0.001;
-    const slab = new Mesh(new CylinderGeometry(8.1 * S, 8.1 * S, 0.25, 64), new MeshLambertMaterial({ color: '#8a5a33' }));
+    const slab = new Mesh(new CylinderGeometry(8.1 * S, 8.1 * S, 0.25, 64), new MeshStandardMaterial({ color: '#8a5a33', roughness: 0.85 }));
     slab.position.y = -0.14;
     this.boardGroup.add(slab, wood);
     // tints: a target camp in the colour of the seat heading for it, closed camps grey
