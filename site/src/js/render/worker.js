@@ -15,6 +15,12 @@
 //                  {t: 'pick', id, cell}                            the answer to call 'pick'
 import { Scene } from '../scene.js';
 
+// the boards' glides and blinks ask for frames; a worker without requestAnimationFrame gets
+// them from a timer
+if (typeof self.requestAnimationFrame !== 'function') {
+  self.requestAnimationFrame = (f) => setTimeout(() => f(performance.now()), 16);
+}
+
 /** The element stand-in OrbitControls and the Scene listen to: events the page forwards. */
 class Host {
   constructor(width, height, pixelRatio) {
