@@ -8,7 +8,7 @@
 // online through the link, one leaving to the AI.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn, tapSettled } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -113,6 +113,7 @@ test('chinese-checkers: a multi-jump by tapping its end, the route recorded; ano
         const p = await tp.evaluate((s) => window.__madang.squareToScreen(s), h);
         await tp.touchscreen.tap(p.x, p.y);
         await tp.waitForTimeout(50);
+        await tapSettled(tp);
       };
       await tapHole('9.1');
       await tapHole(mid);

@@ -197,11 +197,14 @@ function tap(sq) {
 // three.js and the board after the first paint (lazy.js): the page's text first
 // — drawn in a render worker where the browser can (render/remote.js: three.js's build,
 // shader compilation and draws off the main thread), else here
-const three = afterPaint(async () => {
+const three = afterPaint(async (firstCall) => {
   const canvas = $('board3d');
   if (document.body.dataset.renderWorker && remoteSupported(canvas)) {
     // the side the board is seen from is setBoard's third argument
     const flipOf = (method, args, flip) => (method === 'setBoard' ? !!args[2] : flip);
+    // when the first view is drawn (the engine's first answer): three.js does not share a
+    // slow connection with the engine's download
+    await firstCall('board');
     return startRemote(canvas, document.body.dataset.renderWorker, (sq) => shell.tap(sq), { flipOf });
   }
   const [{ Scene }, { SquaresBoard }] = await Promise.all([import('../scene.js'), import('../boards/squares.js')]);

@@ -503,8 +503,11 @@ const noWebGL = () => {
 };
 // — drawn in a render worker where the browser can (render/remote.js: three.js's build,
 // shader compilation and draws off the main thread), else here
-const three = afterPaint(async () => {
+const three = afterPaint(async (firstCall) => {
   if (document.body.dataset.renderWorker && remoteSupported(canvas)) {
+    // when the first view is drawn (the engine's first answer): three.js does not share a
+    // slow connection with the engine's download
+    await firstCall('board');
     const remote = startRemote(canvas, document.body.dataset.renderWorker, (h) => shell.tap(h), { onFail: noWebGL });
     picker = remote.scene;
     return remote;

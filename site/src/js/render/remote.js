@@ -93,6 +93,12 @@ export function startRemote(canvas, url, onTap, opts = {}) {
       };
       return state.seq >= sent ? at() : settled().then(at);
     },
+    /** Resolves once the worker has handled everything sent so far, events included (a
+     * tap forwarded before has reached onTap by then): the browser tests' hook after a click. */
+    settled() {
+      call('scene', 'ping', []);
+      return settled();
+    },
     /** The cell under client point (x, y): a Promise of the worker's answer. */
     pick(clientX, clientY) {
       const r = canvas.getBoundingClientRect();

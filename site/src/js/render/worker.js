@@ -13,6 +13,7 @@
 //                                                                   call done and each cell's
 //                                                                   place as a fraction of the canvas
 //                  {t: 'pick', id, cell}                            the answer to call 'pick'
+// (call 'ping' does nothing: its state tells the page that every earlier message is handled)
 import { Scene } from '../scene.js';
 
 // the boards' glides and blinks ask for frames; a worker without requestAnimationFrame gets
@@ -104,7 +105,9 @@ export function serve(Board) {
       host.dispatch(m);
     } else if (m.t === 'call') {
       seq = m.seq;
-      if (m.method === 'pick') {
+      if (m.method === 'ping') {
+        // nothing: the state posted below tells the page every earlier message is handled
+      } else if (m.method === 'pick') {
         self.postMessage({ t: 'pick', id: m.args[2], cell: scene.pick(m.args[0], m.args[1]) });
       } else {
         (m.target === 'scene' ? scene : board)[m.method](...m.args);
