@@ -334,7 +334,8 @@ test('diamond online with three browsers through the link; one leaves to the AI'
       await p.waitForFunction((s) => window.__madang.online && window.__madang.online.seat === s, i);
     }
     lap('joined');
-    for (const p of pages) await p.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing' && window.__madang.view.seats === 3);
+    // the view follows the snapshot once the engine has answered: null for a moment
+  for (const p of pages) await p.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing' && window.__madang.view && window.__madang.view.seats === 3);
     lap('playing');
     // each seat moves in turn on its own canvas
     for (let s = 0; s < 3; s++) {
