@@ -57,6 +57,7 @@ const FAMILIES = {
       ['draughts', '국제식 드래프트', '국제식 드래프트(10×10)를 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크를 보내 친구와 온라인으로 겨룹니다.'],
     ],
     html: 'game/index.html',
+    render: 'squares', // its board's render worker (src/js/render/squares.js)
   },
   halma: {
     games: [
@@ -65,6 +66,7 @@ const FAMILIES = {
       ['diamond', '다이아몬드 게임 (왕 말)', '왕 말이 있는 다이아몬드 게임을 둘이나 셋이서 둡니다. AI와 대결하거나, 한 기기에서, 또는 링크로 친구와 온라인으로 겨룹니다.'],
     ],
     html: 'halma/index.html',
+    render: 'star',
   },
   backgammon: {
     games: [
@@ -141,6 +143,10 @@ const pages = await esbuild.build({
   entryPoints: {
     ...Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, join(src, `js/${f}/page.js`)])),
     practice: join(src, 'js/guide/practice.js'),
+    // the render workers (module workers; src/js/render/worker.js), named to a page as
+    // data-render-worker
+    'render-squares': join(src, 'js/render/squares.js'),
+    'render-star': join(src, 'js/render/star.js'),
   },
   bundle: true,
   splitting: true,
@@ -156,8 +162,10 @@ const pages = await esbuild.build({
 });
 for (const [file, o] of Object.entries(pages.metafile.outputs)) {
   if (!o.entryPoint) continue;
+  const render = o.entryPoint.match(/js\/render\/(\w+)\.js$/);
   const family = o.entryPoint.endsWith('js/guide/practice.js') ? 'practice'
-    : Object.keys(FAMILIES).find((f) => o.entryPoint.endsWith(`js/${f}/page.js`));
+    : render ? `render-${render[1]}`
+      : Object.keys(FAMILIES).find((f) => o.entryPoint.endsWith(`js/${f}/page.js`));
   names[`${family}.js`] = relative(assets, resolve(file));
 }
 
@@ -274,7 +282,7 @@ const page = (file) => {
 for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(page(f)));
 for (const [family, { games, html }] of Object.entries(FAMILIES)) {
   const template = withRatingLines(withTurnText(link(page(html))))
-    .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].files}${engines[family].records || ''} `);
+    .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].files}${engines[family].records || ''}${FAMILIES[family].render ? ` data-render-worker="/assets/${names[`render-${FAMILIES[family].render}.js`]}"` : ''} `);
   for (const [id, title, text] of games) {
     mkdirSync(join(out, id), { recursive: true });
     const g = guide(id);

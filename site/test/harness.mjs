@@ -108,6 +108,17 @@ export async function clickSquare(page, sq) {
   const p = await page.evaluate((s) => window.__madang.squareToScreen(s), sq);
   if (!p) throw new Error(`square ${sq} has no screen position`);
   await page.mouse.click(p.x, p.y);
+  await tapSettled(page);
+}
+
+/** Waits until a tap on the canvas has reached the page: a board drawn in a render worker
+ * (src/js/render/) picks the cell there and answers a moment later; the page's own scene
+ * answers at once (no settled method). */
+export async function tapSettled(page) {
+  await page.evaluate(() => {
+    const s = window.__madang && window.__madang.board3d;
+    return s && document.body.dataset.scene === 'ready' && typeof s.settled === 'function' ? s.settled() : null;
+  });
 }
 
 /** Waits until it is the human's turn again (the AI has answered) or the game ended. */

@@ -36,3 +36,22 @@ test('a stand-in is not a thenable', async () => {
   assert.equal(await Promise.resolve(scene), scene);
   await three.ready;
 });
+
+test('a loader may wait for the first call on a stand-in (the render worker starts with the first board)', async () => {
+  const log = [];
+  let started = false;
+  const three = afterPaint(async (firstCall) => {
+    await firstCall('board');
+    started = true;
+    return { scene: { setView(m) { log.push(`setView(${m})`); } }, board: { draw(x) { log.push(`draw(${x})`); } } };
+  });
+  const scene = three.stand('scene');
+  const board = three.stand('board');
+  scene.setView('top'); // a call on another stand-in does not start it
+  await new Promise((r) => setTimeout(r, 20)); // past the first paint
+  assert.equal(started, false, 'started before any board call');
+  board.draw(1);
+  await three.ready;
+  assert.equal(started, true);
+  assert.deepEqual(log, ['setView(top)', 'draw(1)']);
+});

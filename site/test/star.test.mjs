@@ -8,7 +8,7 @@
 // online through the link, one leaving to the AI.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn, tapSettled } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -113,6 +113,7 @@ test('chinese-checkers: a multi-jump by tapping its end, the route recorded; ano
         const p = await tp.evaluate((s) => window.__madang.squareToScreen(s), h);
         await tp.touchscreen.tap(p.x, p.y);
         await tp.waitForTimeout(50);
+        await tapSettled(tp);
       };
       await tapHole('9.1');
       await tapHole(mid);
@@ -240,6 +241,15 @@ test('without WebGL the page plays with the button panel alone', async () => {
       return get.call(this, kind, ...rest);
     };
   });
+  // and none in the render worker (src/js/render/, where the board draws when the browser
+  // has OffscreenCanvas): its script gets the same refusal first
+  await ctx.route(/\/assets\/render-star-[A-Z0-9]+\.js$/, async (route) => {
+    const res = await route.fetch();
+    const body = `{ const get = OffscreenCanvas.prototype.getContext;
+OffscreenCanvas.prototype.getContext = function (kind, ...rest) { return /webgl/i.test(kind) ? null : get.call(this, kind, ...rest); }; }
+${await res.text()}`;
+    await route.fulfill({ status: 200, contentType: 'text/javascript', body });
+  });
   const page = await openPage(ctx, `${stack.url}/diamond/`);
   await withShots('star-nowebgl', [page], async () => {
     await startAI(page);
@@ -324,7 +334,8 @@ test('diamond online with three browsers through the link; one leaves to the AI'
       await p.waitForFunction((s) => window.__madang.online && window.__madang.online.seat === s, i);
     }
     lap('joined');
-    for (const p of pages) await p.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing' && window.__madang.view.seats === 3);
+    // the view follows the snapshot once the engine has answered: null for a moment
+  for (const p of pages) await p.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing' && window.__madang.view && window.__madang.view.seats === 3);
     lap('playing');
     // each seat moves in turn on its own canvas
     for (let s = 0; s < 3; s++) {

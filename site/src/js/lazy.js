@@ -16,7 +16,10 @@
 // pieces) and answers undefined; after the load it replays them in the order of those last
 // calls and passes every later call through. The loader starts after the first paint
 // (a frame, then a task), and document.body.dataset.scene becomes 'ready' when the real
-// objects are in place (tests wait for it before they tap the canvas).
+// objects are in place (tests wait for it before they tap the canvas). A loader may wait for
+// the first call on a stand-in (firstCall('board')): the render worker starts when there is
+// a board to draw, so its three.js does not share a slow connection with the engine's
+// download before the engine is ready.
 
 /** Resolves after the browser has painted once (the task after the next frame). */
 export function firstPaint() {
@@ -27,14 +30,25 @@ export function firstPaint() {
 
 /**
  * Runs load() after the first paint.
- * @param {() => Promise<Object<string, object>>} load  builds the real objects, by name
+ * @param {(firstCall: (name: string) => Promise<void>) => Promise<Object<string, object>>} load
+ *   builds the real objects, by name; firstCall(name) resolves at the first method call on
+ *   the stand-in of that name (a loader may wait until there is something to draw)
  * @returns {{ready: Promise<Object<string, object>>, stand: (name: string) => object}}
  */
 export function afterPaint(load) {
   const real = {};
   const pending = new Map(); // `${name}.${method}` → [name, method, args], in the order of the last call
+  const called = new Map(); // name → {promise, resolve} of its first call
+  const first = (name) => {
+    if (!called.has(name)) {
+      let resolve;
+      const promise = new Promise((f) => { resolve = f; });
+      called.set(name, { promise, resolve });
+    }
+    return called.get(name);
+  };
   let loaded = false;
-  const ready = firstPaint().then(load).then((objs) => {
+  const ready = firstPaint().then(() => load((name) => first(name).promise)).then((objs) => {
     Object.assign(real, objs);
     loaded = true;
     for (const [name, method, args] of pending.values()) real[name][method](...args);
@@ -53,6 +67,7 @@ export function afterPaint(load) {
       return (...args) => {
         if (loaded) return real[name][method](...args);
         const key = `${name}.${method}`;
+        first(name).resolve();
         pending.delete(key);
         pending.set(key, [name, method, args]);
         return undefined;

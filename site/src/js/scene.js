@@ -17,12 +17,17 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 
 export class Scene {
   /**
-   * @param {HTMLCanvasElement} canvas  its parent element sets the size
+   * @param {HTMLCanvasElement|OffscreenCanvas} canvas  on the page its parent element sets the size
    * @param {(cell: number|null) => void} onTap
+   * @param {object} [host]  in a render worker (render/worker.js): the element stand-in that
+   *   takes the page's forwarded pointer events and gives the size (clientWidth,
+   *   clientHeight, getBoundingClientRect, pixelRatio); the worker calls resize() itself
    */
-  constructor(canvas, onTap) {
+  constructor(canvas, onTap, host = null) {
     this.canvas = canvas;
     this.onTap = onTap;
+    this.host = host;
+    const el = host || canvas;
     this.mode = 'oblique';
     this.board = null;
     // a device without WebGL: the scene stays empty (failed) and the page plays with its
@@ -35,7 +40,7 @@ export class Scene {
       this.camera = new PerspectiveCamera(32, 1, 0.1, 300);
       return;
     }
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.setPixelRatio(Math.min((host ? host.pixelRatio : window.devicePixelRatio) || 1, 2));
     this.renderer.outputColorSpace = SRGBColorSpace;
     this.scene = new Scene3();
     this.scene.background = new Color('#f4efe6');
@@ -44,7 +49,7 @@ export class Scene {
     const sun = new DirectionalLight(0xffffff, 1.8);
     sun.position.set(4, 12, 6);
     this.scene.add(sun);
-    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls = new OrbitControls(this.camera, el);
     this.controls.enableDamping = false;
     this.controls.enablePan = false;
     this.controls.maxPolarAngle = Math.PI * 0.46;
@@ -54,20 +59,20 @@ export class Scene {
     // (pinch) cancels it
     let down = null;
     const active = new Set();
-    canvas.addEventListener('pointerdown', (e) => {
+    el.addEventListener('pointerdown', (e) => {
       active.add(e.pointerId);
       down = active.size === 1 ? { x: e.clientX, y: e.clientY, id: e.pointerId } : null;
     });
     const release = (e) => { active.delete(e.pointerId); };
-    canvas.addEventListener('pointercancel', (e) => { release(e); down = null; });
-    canvas.addEventListener('pointerup', (e) => {
+    el.addEventListener('pointercancel', (e) => { release(e); down = null; });
+    el.addEventListener('pointerup', (e) => {
       release(e);
       if (!down || down.id !== e.pointerId) return;
       const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y);
       down = null;
       if (moved < 8) this.onTap(this.pick(e.clientX, e.clientY));
     });
-    new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
+    if (!host) new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
     this.resize();
   }
 
@@ -83,8 +88,9 @@ export class Scene {
 
   resize() {
     if (this.failed) return;
-    const w = this.canvas.parentElement.clientWidth;
-    const h = this.canvas.parentElement.clientHeight || w;
+    const box = this.host || this.canvas.parentElement;
+    const w = box.clientWidth;
+    const h = box.clientHeight || w;
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
@@ -141,7 +147,7 @@ export class Scene {
   /** The cell under client point (x, y): the board module's answer for the ray there. */
   pick(clientX, clientY) {
     if (!this.board || this.failed) return null;
-    const r = this.canvas.getBoundingClientRect();
+    const r = (this.host || this.canvas).getBoundingClientRect();
     const ndc = new Vector2(((clientX - r.left) / r.width) * 2 - 1, -((clientY - r.top) / r.height) * 2 + 1);
     this.raycaster.setFromCamera(ndc, this.camera);
     return this.board.pick(this.raycaster);
@@ -153,7 +159,7 @@ export class Scene {
     const w = this.board && this.board.worldOf(cell);
     if (!w) return null;
     const v = w.project(this.camera);
-    const r = this.canvas.getBoundingClientRect();
+    const r = (this.host || this.canvas).getBoundingClientRect();
     return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
   }
 }

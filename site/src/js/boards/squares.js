@@ -72,8 +72,10 @@ export class SquaresBoard {
     const border = 0.7;
     const full = size + 2 * border;
     const px = 64;
-    const cv = document.createElement('canvas');
-    cv.width = cv.height = Math.round(full * px);
+    // an OffscreenCanvas in a render worker (render/worker.js), which has no document
+    const side = Math.round(full * px);
+    const cv = typeof document === 'undefined' ? new OffscreenCanvas(side, side) : document.createElement('canvas');
+    cv.width = cv.height = side;
     const g = cv.getContext('2d');
     g.fillStyle = COLORS.frame;
     g.fillRect(0, 0, cv.width, cv.height);
@@ -228,6 +230,11 @@ export class SquaresBoard {
     if (x < 0 || y < 0 || x >= this.size || y >= this.size) return null;
     const s = (this.squares || []).find((q) => q.x === x && q.y === y);
     return s ? s.sq : 0;
+  }
+
+  /** The squares a tap may name (the render worker projects each for squareToScreen). */
+  cells() {
+    return (this.squares || []).map((q) => q.sq);
   }
 
   /** A square's centre at piece height (the top of a lifted piece). */

@@ -147,7 +147,8 @@ export class StarBoard {
   }
 
   label(text, colour) {
-    const cv = document.createElement('canvas');
+    // an OffscreenCanvas in a render worker (render/worker.js), which has no document
+    const cv = typeof document === 'undefined' ? new OffscreenCanvas(64, 64) : document.createElement('canvas');
     cv.width = cv.height = 64;
     const g = cv.getContext('2d');
     g.fillStyle = colour;
@@ -288,6 +289,11 @@ export class StarBoard {
       if (d < bd) { bd = d; best = o.h; }
     }
     return best;
+  }
+
+  /** The holes a tap may name (the render worker projects each for squareToScreen). */
+  cells() {
+    return (this.holes || []).map((o) => o.h);
   }
 
   /** A hole's centre at marble height (the tests tap there). */

@@ -4,6 +4,7 @@
 // moves exist, and their paths, the engine says; this file only matches taps to them.
 import { Shell } from '../shell.js';
 import { afterPaint } from '../lazy.js';
+import { remoteSupported, startRemote } from '../render/remote.js';
 import { CellPanel } from '../cell-panel.js';
 import {
   SIDES, RULESET, MSG, CELL, resultText, spoken, countText, countersText, counterWarning,
@@ -194,9 +195,20 @@ function tap(sq) {
 }
 
 // three.js and the board after the first paint (lazy.js): the page's text first
-const three = afterPaint(async () => {
+// — drawn in a render worker where the browser can (render/remote.js: three.js's build,
+// shader compilation and draws off the main thread), else here
+const three = afterPaint(async (firstCall) => {
+  const canvas = $('board3d');
+  if (document.body.dataset.renderWorker && remoteSupported(canvas)) {
+    // the side the board is seen from is setBoard's third argument
+    const flipOf = (method, args, flip) => (method === 'setBoard' ? !!args[2] : flip);
+    // when the first view is drawn (the engine's first answer): three.js does not share a
+    // slow connection with the engine's download
+    await firstCall('board');
+    return startRemote(canvas, document.body.dataset.renderWorker, (sq) => shell.tap(sq), { flipOf });
+  }
   const [{ Scene }, { SquaresBoard }] = await Promise.all([import('../scene.js'), import('../boards/squares.js')]);
-  const real = new Scene($('board3d'), (sq) => shell.tap(sq));
+  const real = new Scene(canvas, (sq) => shell.tap(sq));
   return { scene: real, board: new SquaresBoard(real) };
 });
 const scene = three.stand('scene');

@@ -7,6 +7,7 @@
 // note). Which moves exist and their paths the engine says; this file matches taps to them.
 import { Shell } from '../shell.js';
 import { afterPaint } from '../lazy.js';
+import { remoteSupported, startRemote } from '../render/remote.js';
 import { strictBlocked } from './strict.js';
 import {
   TITLE, COLOURS, colourName, holeName, MSG, moveSentence, resultText,
@@ -492,18 +493,29 @@ async function share() {
 // page's text and button panel first. Without WebGL the scene fails and the panel plays alone.
 const canvas = $('board3d');
 let picker = null; // the real scene once loaded (hover picking needs its answer)
-const three = afterPaint(async () => {
+const noWebGL = () => {
+  picker = null;
+  canvas.hidden = true;
+  $('view-buttons').hidden = true;
+  const n = $('no-webgl');
+  n.hidden = false;
+  n.textContent = MSG.noWebGL;
+};
+// — drawn in a render worker where the browser can (render/remote.js: three.js's build,
+// shader compilation and draws off the main thread), else here
+const three = afterPaint(async (firstCall) => {
+  if (document.body.dataset.renderWorker && remoteSupported(canvas)) {
+    // when the first view is drawn (the engine's first answer): three.js does not share a
+    // slow connection with the engine's download
+    await firstCall('board');
+    const remote = startRemote(canvas, document.body.dataset.renderWorker, (h) => shell.tap(h), { onFail: noWebGL });
+    picker = remote.scene;
+    return remote;
+  }
   const [{ Scene }, { StarBoard }] = await Promise.all([import('../scene.js'), import('../boards/star.js')]);
   const real = new Scene(canvas, (h) => shell.tap(h));
-  if (real.failed) {
-    canvas.hidden = true;
-    $('view-buttons').hidden = true;
-    const n = $('no-webgl');
-    n.hidden = false;
-    n.textContent = MSG.noWebGL;
-  } else {
-    picker = real;
-  }
+  if (real.failed) noWebGL();
+  else picker = real;
   return { scene: real, board: new StarBoard(real) };
 });
 const scene = three.stand('scene');
@@ -514,9 +526,13 @@ page.shell = shell;
 canvas.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; lastShift = e.shiftKey; });
 canvas.addEventListener('pointermove', (e) => {
   if (!picker || e.pointerType !== 'mouse' || !shell.sel || !shell.myTurn() || shell.sel.preview) return;
-  const h = picker.pick(e.clientX, e.clientY);
-  const to = h != null && movesFrom(shell.sel.from).some((m) => m.to === h) ? h : null;
-  if (to !== shell.sel.hover) { shell.sel.hover = to; shell.render(); }
+  // the worker's scene answers with a Promise
+  const sel = shell.sel;
+  Promise.resolve(picker.pick(e.clientX, e.clientY)).then((h) => {
+    if (shell.sel !== sel) return;
+    const to = h != null && movesFrom(sel.from).some((m) => m.to === h) ? h : null;
+    if (to !== sel.hover) { sel.hover = to; shell.render(); }
+  });
 });
 
 const passMove = () => {
