@@ -87,3 +87,28 @@ test('without OffscreenCanvas the main thread draws the board and taps play the 
   });
   await ctx.close();
 });
+
+// Safari 16.4–16.x has OffscreenCanvas but no WebGL in it: the worker says so before the page
+// hands over its canvas, and the page draws on its main thread (a canvas once transferred could
+// never draw there, and the board would be missing).
+test('without WebGL in a worker the page keeps its canvas and the main thread draws', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 412, height: 823 } });
+  await ctx.addInitScript(recordContexts);
+  await ctx.route(/\/assets\/render-squares-[A-Z0-9]+\.js$/, async (route) => {
+    const res = await route.fetch();
+    const body = `{ const get = OffscreenCanvas.prototype.getContext;
+OffscreenCanvas.prototype.getContext = function (kind, ...rest) { return /webgl/i.test(kind) ? null : get.call(this, kind, ...rest); }; }
+${await res.text()}`;
+    await route.fulfill({ status: 200, contentType: 'text/javascript', body });
+  });
+  const page = await openPage(ctx, `${stack.url}/draughts/`);
+  await withShots('render-worker-no-webgl', [page], async () => {
+    await engineReady(page);
+    await page.waitForFunction(() => document.body.dataset.scene === 'ready');
+    assert.ok((await page.evaluate(() => window.__contexts)).some((k) => /webgl/i.test(k)), 'the main thread has the WebGL context');
+    assert.equal(await page.isVisible('#board3d'), true);
+    await tapMove(page);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

@@ -205,7 +205,9 @@ const three = afterPaint(async (firstCall) => {
     // when the first view is drawn (the engine's first answer): three.js does not share a
     // slow connection with the engine's download
     await firstCall('board');
-    return startRemote(canvas, document.body.dataset.renderWorker, (sq) => shell.tap(sq), { flipOf });
+    const remote = await startRemote(canvas, document.body.dataset.renderWorker, (sq) => shell.tap(sq), { flipOf });
+    if (remote) return remote;
+    // no WebGL in a worker here (Safari 16): the main thread draws, as below
   }
   const [{ Scene }, { SquaresBoard }] = await Promise.all([import('../scene.js'), import('../boards/squares.js')]);
   const real = new Scene(canvas, (sq) => shell.tap(sq));

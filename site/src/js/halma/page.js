@@ -508,9 +508,12 @@ const three = afterPaint(async (firstCall) => {
     // when the first view is drawn (the engine's first answer): three.js does not share a
     // slow connection with the engine's download
     await firstCall('board');
-    const remote = startRemote(canvas, document.body.dataset.renderWorker, (h) => shell.tap(h), { onFail: noWebGL });
-    picker = remote.scene;
-    return remote;
+    const remote = await startRemote(canvas, document.body.dataset.renderWorker, (h) => shell.tap(h), { onFail: noWebGL });
+    if (remote) {
+      picker = remote.scene;
+      return remote;
+    }
+    // no WebGL in a worker here (Safari 16): the main thread draws, as below
   }
   const [{ Scene }, { StarBoard }] = await Promise.all([import('../scene.js'), import('../boards/star.js')]);
   const real = new Scene(canvas, (h) => shell.tap(h));

@@ -19,10 +19,21 @@ const POINTER = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel'];
  * @param {{flipOf?: (method: string, args: any[], flip: boolean) => boolean, onFail?: () => void}} [opts]
  *   flipOf: the view's side after a board call (the page knows it before the worker answers);
  *   onFail: the worker has no WebGL
- * @returns {{scene: object, board: object}}
+ * @returns {Promise<{scene: object, board: object}|null>} null when the worker has no WebGL
+ *   (or its script failed to load): the canvas is untouched and the page draws on its main
+ *   thread
  */
-export function startRemote(canvas, url, onTap, opts = {}) {
+export async function startRemote(canvas, url, onTap, opts = {}) {
   const worker = new Worker(url, { type: 'module' });
+  const webgl = await new Promise((resolve) => {
+    worker.onmessage = ({ data: m }) => { if (m.t === 'probe') resolve(!!m.webgl); };
+    worker.onerror = () => resolve(false);
+  });
+  if (!webgl) {
+    worker.terminate();
+    return null;
+  }
+  worker.onerror = null;
   const off = canvas.transferControlToOffscreen();
   const box = canvas.parentElement;
   let sent = 0;

@@ -8,7 +8,10 @@
 //                  {t: 'call', seq, target: 'scene'|'board', method, args}
 //                  {t: 'ev', type, ...fields}                       a pointer/wheel event on the
 //                                                                   canvas, clientX/Y relative to it
-//   worker → page  {t: 'tap', cell}                                 a tap's cell (Scene's onTap)
+//   worker → page  {t: 'probe', webgl}                              first, once: whether WebGL 2
+//                                                                   works here (the page sends
+//                                                                   'init' only when it does)
+//                  {t: 'tap', cell}                                 a tap's cell (Scene's onTap)
 //                  {t: 'state', seq, failed, cells: [[cell, x, y]]} after each picture: the last
 //                                                                   call done and each cell's
 //                                                                   place as a fraction of the canvas
@@ -20,6 +23,22 @@ import { Scene } from '../scene.js';
 // them from a timer
 if (typeof self.requestAnimationFrame !== 'function') {
   self.requestAnimationFrame = (f) => setTimeout(() => f(performance.now()), 16);
+}
+
+// Whether WebGL works on an OffscreenCanvas in this worker, said to the page before it hands
+// over its canvas: Safari 16.4–16.x has OffscreenCanvas with a 2D context only, and a canvas
+// once transferred can never draw on the page's main thread. (three.js's WebGLRenderer needs
+// WebGL 2.) The probe's context is released at once.
+function webglWorks() {
+  try {
+    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+    if (!gl) return false;
+    const lose = gl.getExtension('WEBGL_lose_context');
+    if (lose) lose.loseContext();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The element stand-in OrbitControls and the Scene listen to: events the page forwards. */
@@ -66,6 +85,7 @@ class Host {
  * @param {new (scene: Scene) => object} Board  boards/squares.js or boards/star.js
  */
 export function serve(Board) {
+  self.postMessage({ t: 'probe', webgl: webglWorks() });
   let scene = null;
   let board = null;
   let host = null;
