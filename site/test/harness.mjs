@@ -129,3 +129,11 @@ export async function waitMyTurn(page) {
     return v && !a.thinking && (v.toMove < 0 || a.mode !== 'ai' || v.toMove === a.human);
   }, null, { timeout: 60000 });
 }
+
+/** The 3D board's side (true: seen from the second seat), read once the scene is loaded: the
+ * scene loads after the first paint (lazy.js), in a render worker after that worker has said
+ * it can draw, and until then the page's stand-in has no state to read. */
+export async function boardFlip(page) {
+  await page.waitForFunction(() => document.body.dataset.scene === 'ready');
+  return page.evaluate(() => window.__madang.board3d.flip);
+}

@@ -2,7 +2,7 @@
 // reloads mid-game and resumes its seat, a third watches live, and one resigns.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, openPage, engineReady, view, clickSquare } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady, view, clickSquare, boardFlip } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -55,15 +55,15 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     assert.equal(await b.textContent('.page-title'), '영미식 체커');
     await b.waitForFunction(() => window.__madang.view && window.__madang.view.game === 'checkers' && window.__madang.view.board.filter(Boolean).length === 24);
     assert.equal(await b.evaluate(() => window.__madang.online.seat), -1);
-    assert.equal(await b.evaluate(() => window.__madang.board3d.flip), true); // from the seat B will take
+    assert.equal(await boardFlip(b), true); // from the seat B will take
     assert.match(await a.textContent('#turn'), /기다리는 중/);
     await b.click('#join-button');
     await myTurn(a);
     // B, the second player, sees the board turned toward itself once its snapshot is drawn
     await b.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing' && window.__madang.view && window.__madang.view.toMove === 0);
     assert.equal(await b.evaluate(() => window.__madang.online.seat), 1);
-    assert.equal(await b.evaluate(() => window.__madang.board3d.flip), true);
-    assert.equal(await a.evaluate(() => window.__madang.board3d.flip), false);
+    assert.equal(await boardFlip(b), true);
+    assert.equal(await boardFlip(a), false);
 
     const c = await openPage(ctxC, link);
     pages.push(c);
@@ -133,7 +133,7 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     await myTurn(b);
     await a.waitForFunction(() => window.__madang.online.seat === 1 && window.__madang.view.ply === 0 && window.__madang.online.snap.status === 'playing');
     assert.equal(await b.evaluate(() => window.__madang.online.seat), 0);
-    assert.equal(await a.evaluate(() => window.__madang.board3d.flip), true);
+    assert.equal(await boardFlip(a), true);
     assert.equal((await view(b)).ply, 0);
     await moveByCanvas(b);
     await waitPly(a, 1);

@@ -2,7 +2,7 @@
 // clicks and by the keyboard panel, a refused non-capture, a multi-capture by taps, undo.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn, boardFlip } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -204,7 +204,7 @@ test('checkers: starting second against the AI turns the board and the AI opens'
     await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 1 && !window.__madang.thinking, null, { timeout: 30000 });
     const v = await view(page);
     assert.equal(v.toMove, 1);
-    assert.equal(await page.evaluate(() => window.__madang.board3d.flip), true);
+    assert.equal(await boardFlip(page), true);
     assert.match(await page.textContent('#turn'), /내 차례입니다 \(백\)/);
     await canvasMove(page);
     await waitMyTurn(page);
