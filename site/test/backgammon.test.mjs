@@ -332,6 +332,18 @@ test('backgammon online: two browsers by the link see the same server dice; a re
       }
     }
     assert.equal(played, 4);
+    // C watches the full room: the board shows every checker of both sides (a spectator's
+    // page once drew none and threw on each state: it read the rows of seat -1)
+    const ctxC = await stack.browser.newContext({ viewport: { width: 800, height: 900 } });
+    const c = await openPage(ctxC, link);
+    pages.push(c);
+    await c.waitForSelector('#join-button:visible');
+    assert.equal(await c.textContent('#join-button'), '관전하기');
+    await c.click('#join-button');
+    await c.waitForFunction((n) => window.__madang.view && window.__madang.view.ply === n, (await view(a)).ply);
+    const onBoard = async (p) => p.evaluate(() => document.querySelectorAll('circle.bg-checker').length);
+    assert.equal(await onBoard(c), await onBoard(a));
+    assert.ok(await onBoard(c) > 0);
     // B resigns (two presses): both see the result with its points; each device rates it
     // online (Elo from 1500 against 1500, K 32: the winner 1516, the loser 1484)
     await b.click('#resign');
@@ -344,6 +356,8 @@ test('backgammon online: two browsers by the link see the same server dice; a re
     assert.equal(await b.textContent('#rating li[data-cat="online"]'), '친구와 대전: 레이팅 1484 · 0승 1패 · 승률 0%');
     assert.deepEqual(a.errors, []);
     assert.deepEqual(b.errors, []);
+    assert.deepEqual(c.errors, []);
+    await ctxC.close();
   });
   await ctxA.close();
   await ctxB.close();

@@ -102,13 +102,20 @@ export const view = (page) => page.evaluate(() => {
 
 /** Clicks a dark square on the 3D canvas at its projected position. */
 export async function clickSquare(page, sq) {
+  const p = await screenOf(page, sq);
+  await page.mouse.click(p.x, p.y);
+  await tapSettled(page);
+}
+
+/** A cell's client point on the 3D board, the board scrolled into view; waits until the
+ * board stands (it loads after the first paint, lazy.js, in a render worker after the
+ * worker has said it can draw). Throws when the cell has no place. */
+export async function screenOf(page, sq) {
   await page.locator('#board3d').scrollIntoViewIfNeeded();
-  // the 3D board loads after the first paint (lazy.js): wait until it stands
   await page.waitForFunction((s) => !!window.__madang.squareToScreen(s), sq, { timeout: 30000 }).catch(() => {});
   const p = await page.evaluate((s) => window.__madang.squareToScreen(s), sq);
   if (!p) throw new Error(`square ${sq} has no screen position`);
-  await page.mouse.click(p.x, p.y);
-  await tapSettled(page);
+  return p;
 }
 
 /** Waits until a tap on the canvas has reached the page: a board drawn in a render worker

@@ -8,7 +8,7 @@
 // online through the link, one leaving to the AI.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn, tapSettled } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn, tapSettled, screenOf } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -109,8 +109,7 @@ test('chinese-checkers: a multi-jump by tapping its end, the route recorded; ano
       await tp.waitForFunction(() => window.__madang.view.ply === 0 && window.__madang.view.moves.length > 0);
       const tapHole = async (name) => {
         const h = await holeOf(tp, name);
-        await tp.locator('#board3d').scrollIntoViewIfNeeded();
-        const p = await tp.evaluate((s) => window.__madang.squareToScreen(s), h);
+        const p = await screenOf(tp, h);
         await tp.touchscreen.tap(p.x, p.y);
         await tp.waitForTimeout(50);
         await tapSettled(tp);

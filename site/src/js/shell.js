@@ -352,12 +352,14 @@ export class Shell {
     return v.toMove === this.human;
   }
 
-  /** The seat the board is seen from: my seat (or the seat a join would take), else 0. */
+  /** The seat the board is seen from: my seat (or the seat a join would take), else 0 (a
+   * spectator of a full room: its preview seat is -1, which no page can draw from). */
   viewer() {
     if (this.mode === 'ai') return this.human;
     if (this.mode === 'online') {
       if (!this.online) return 0;
-      return this.online.seat >= 0 ? this.online.seat : this.online.previewSeat;
+      if (this.online.seat >= 0) return this.online.seat;
+      return Math.max(this.online.previewSeat, 0);
     }
     return 0;
   }
