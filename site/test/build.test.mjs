@@ -233,3 +233,12 @@ test('every guide fragment is injected into its game page with the figures of ai
   // the figures file's measured values are on the pages
   assert.ok(readFileSync(join(a, 'draughts', 'index.html'), 'utf8').includes(`중급 승률 ${value('draughts.vsBeginner.winPct')}%`));
 });
+
+// What a player reads names no developer command (new-user test, 2026-12-01): the guides
+// are part of every game page.
+test('the guides\' AI figures caption names no repository command', () => {
+  const dir = join(site, 'src', 'guide');
+  const files = readdirSync(dir).filter((n) => n.endsWith('.html'));
+  assert.ok(files.length >= 6);
+  for (const f of files) assert.doesNotMatch(readFileSync(join(dir, f), 'utf8'), /make ai-figures|저장소/, f);
+});
