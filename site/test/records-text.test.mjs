@@ -28,3 +28,13 @@ test('a record without a result reads 진행 중, not PDN\'s *', async () => {
   assert.equal(head, '체커 · 검은색 대 흰색 · 결과 없음(진행 중) · 2수');
   assert.doesNotMatch(head, /\*/);
 });
+
+test('a player named by the colour itself (this site\'s own downloads) or "?" is not named twice', async () => {
+  const { REC } = await import('../src/js/records/text.js');
+  const colour = (s) => ['흑', '백'][s];
+  const seatTag = (_, s) => ['Black', 'White'][s];
+  const own = { game: 'checkers', tags: [['Black', '흑'], ['White', '백']], result: '*', moves: ['11-15'] };
+  assert.equal(REC.head(own, '영미식 체커', colour, seatTag), '영미식 체커 · 흑 대 백 · 결과 없음(진행 중) · 1수');
+  const named = { game: 'checkers', tags: [['Black', 'Tinsley'], ['White', '?']], result: '1-0', moves: ['11-15'] };
+  assert.equal(REC.head(named, '영미식 체커', colour, seatTag), '영미식 체커 · 흑 Tinsley 대 백 · 결과 1-0 · 1수');
+});

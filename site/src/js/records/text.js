@@ -52,7 +52,8 @@ export const REC = {
     const names = [...Array(seats).keys()].map((s) => {
       const c = colour(s);
       const t = tag(seatTag(rec.game, s));
-      return t ? `${c} ${t}` : c;
+      // a record this site wrote names the players by their colours (PDN's "?" is unknown)
+      return t && t !== c && t !== '?' ? `${c} ${t}` : c;
     });
     return `${name} · ${names.join(' 대 ')} · ${resultWord(rec.result)} · ${rec.moves.length}수`;
   },
