@@ -144,3 +144,15 @@ export async function boardFlip(page) {
   await page.waitForFunction(() => document.body.dataset.scene === 'ready');
   return page.evaluate(() => window.__madang.board3d.flip);
 }
+
+/** Refuses WebGL inside the render worker whose script is render-<kind>-*.js (squares,
+ * star) in ctx: its script gets the refusal before its own code runs. */
+export async function refuseWorkerWebGL(ctx, kind) {
+  await ctx.route(new RegExp(`/assets/render-${kind}-[A-Z0-9]+\\.js$`), async (route) => {
+    const res = await route.fetch();
+    const body = `{ const get = OffscreenCanvas.prototype.getContext;
+OffscreenCanvas.prototype.getContext = function (kind, ...rest) { return /webgl/i.test(kind) ? null : get.call(this, kind, ...rest); }; }
+${await res.text()}`;
+    await route.fulfill({ status: 200, contentType: 'text/javascript', body });
+  });
+}

@@ -5,7 +5,7 @@
 // thread as before and plays the same. Structural, not timed: what runs where, not how long.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, openPage, engineReady, view, clickSquare } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady, view, clickSquare, refuseWorkerWebGL } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -94,13 +94,7 @@ test('without OffscreenCanvas the main thread draws the board and taps play the 
 test('without WebGL in a worker the page keeps its canvas and the main thread draws', async () => {
   const ctx = await stack.browser.newContext({ viewport: { width: 412, height: 823 } });
   await ctx.addInitScript(recordContexts);
-  await ctx.route(/\/assets\/render-squares-[A-Z0-9]+\.js$/, async (route) => {
-    const res = await route.fetch();
-    const body = `{ const get = OffscreenCanvas.prototype.getContext;
-OffscreenCanvas.prototype.getContext = function (kind, ...rest) { return /webgl/i.test(kind) ? null : get.call(this, kind, ...rest); }; }
-${await res.text()}`;
-    await route.fulfill({ status: 200, contentType: 'text/javascript', body });
-  });
+  await refuseWorkerWebGL(ctx, 'squares');
   const page = await openPage(ctx, `${stack.url}/draughts/`);
   await withShots('render-worker-no-webgl', [page], async () => {
     await engineReady(page);

@@ -8,7 +8,7 @@
 // online through the link, one leaving to the AI.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn, tapSettled, screenOf } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn, tapSettled, screenOf, refuseWorkerWebGL } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -242,13 +242,7 @@ test('without WebGL the page plays with the button panel alone', async () => {
   });
   // and none in the render worker (src/js/render/, where the board draws when the browser
   // has OffscreenCanvas): its script gets the same refusal first
-  await ctx.route(/\/assets\/render-star-[A-Z0-9]+\.js$/, async (route) => {
-    const res = await route.fetch();
-    const body = `{ const get = OffscreenCanvas.prototype.getContext;
-OffscreenCanvas.prototype.getContext = function (kind, ...rest) { return /webgl/i.test(kind) ? null : get.call(this, kind, ...rest); }; }
-${await res.text()}`;
-    await route.fulfill({ status: 200, contentType: 'text/javascript', body });
-  });
+  await refuseWorkerWebGL(ctx, 'star');
   const page = await openPage(ctx, `${stack.url}/diamond/`);
   await withShots('star-nowebgl', [page], async () => {
     await startAI(page);
