@@ -525,8 +525,8 @@ func decodeRoom(id string, v []byte) (room.Record, int64, error) {
 }
 
 // currentRoom returns room id's newest item (the overlay's, else bbolt's), decoded, and
-// whether it is live at now; the caller holds id's stripe, so no write of id can come
-// between. A write leaves the overlay only once it is in bbolt, so a miss there means
+// whether it is live at now; a caller that writes after it holds id's stripe, so no write
+// of id can come between. A write leaves the overlay only once it is in bbolt, so a miss there means
 // bbolt has the newest.
 func (s *Store) currentRoom(id string, now time.Time) (room.Record, bool, error) {
 	s.mu.Lock()
@@ -556,40 +556,17 @@ func (s *Store) currentRoom(id string, now time.Time) (room.Record, bool, error)
 	return r, live, err
 }
 
-// GetRoom implements room.Store.
+// GetRoom implements room.Store: the overlay's item, else bbolt's (every write older than
+// this call is in one of them).
 func (s *Store) GetRoom(_ context.Context, id string, now time.Time) (room.Record, error) {
-	s.mu.Lock()
-	o := s.rooms[id]
-	s.mu.Unlock()
-	if o != nil {
-		// An overlay item is never changed, only replaced: it can be read without mu.
-		rec, exp, err := decodeRoom(id, o.val)
-		if err != nil {
-			return room.Record{}, err
-		}
-		if expired(exp, now) {
-			return room.Record{}, room.ErrNotFound
-		}
-		return rec, nil
+	rec, live, err := s.currentRoom(id, now)
+	if err != nil {
+		return room.Record{}, err
 	}
-	// Not in the overlay: bbolt holds every write older than this call.
-	var r room.Record
-	err := s.db.View(func(tx *bolt.Tx) error {
-		v := tx.Bucket(bucketRooms).Get([]byte(id))
-		if v == nil {
-			return room.ErrNotFound
-		}
-		rec, exp, err := decodeRoom(id, v)
-		if err != nil {
-			return err
-		}
-		if expired(exp, now) {
-			return room.ErrNotFound
-		}
-		r = rec
-		return nil
-	})
-	return r, err
+	if !live {
+		return room.Record{}, room.ErrNotFound
+	}
+	return rec, nil
 }
 
 // PutRoom implements room.Store. The version check runs against the newest write (logged or
