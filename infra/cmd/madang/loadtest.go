@@ -12,6 +12,7 @@ import (
 	"runtime/pprof"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -54,6 +55,10 @@ type loadReport struct {
 	ClientWaitMsPerSec float64 `json:"clientWaitMsPerSec,omitempty"`
 }
 
+// loadWarmUp is how long after the rooms' goroutines start the open loop's first slot
+// comes (see loadtest).
+const loadWarmUp = time.Second
+
 // loadStats collects what every client measures.
 type loadStats struct {
 	moves  atomic.Int64
@@ -61,6 +66,7 @@ type loadStats struct {
 	late   atomic.Int64
 	mu     sync.Mutex
 	lat    []time.Duration
+	latAt  []time.Time     // when each of lat's moves was sent
 	watch  []time.Duration // spectators' latencies
 	errMsg sync.Map        // code -> count, for the report on stderr
 }
@@ -87,6 +93,7 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the client to this file")
 	pace := fs.Duration("pace", 0, "open loop: each room moves once every this long, first moves spread over it (0: as fast as the server answers)")
 	spectators := fs.Int("spectators", 0, "sockets per room that only watch")
+	latFile := fs.String("latencies", "", "write each answered move to this file: when it was sent (s since the playing time began) and its latency (ms), one per line after a '# t0 UNIX-SECONDS' line; to find when the slow moves happen")
 	pid := fs.Int("pid", 0, "process id of the server, to report its CPU and memory (Linux /proc; 0: none)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -108,6 +115,7 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	st := &loadStats{}
 	start := make(chan struct{})
 	stop := make(chan struct{})
+	var startAt time.Time // set before start is closed
 	var ready, done sync.WaitGroup
 	sem := make(chan struct{}, 32) // dial at most 32 rooms at once
 	for i := 0; i < *rooms; i++ {
@@ -127,15 +135,25 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			defer r.close()
 			<-start
 			if *pace > 0 {
-				// Room i's first slot is i/rooms of the way into the first period.
+				// Room i's first slot is i/rooms of the way into the first period, counted
+				// from the start shared by every room (not from when this goroutine woke).
 				r.pace = *pace
-				r.next = time.Now().Add(time.Duration(int64(*pace) * int64(i) / int64(*rooms)))
+				r.next = startAt.Add(time.Duration(int64(*pace) * int64(i) / int64(*rooms)))
 			}
 			r.play(stop)
 		}(i)
 	}
 	ready.Wait()
 	fmt.Fprintf(stderr, "madang loadtest: %d rooms ready, playing %s\n", *rooms, *duration)
+	// Open loop: every room's goroutine wakes at start and reads the state it holds; the
+	// first slot comes a second later, so that the client's own start-up (20,000 goroutines
+	// at once) is not measured as the server's latency. The playing time starts there.
+	startAt = time.Now()
+	if *pace > 0 {
+		startAt = startAt.Add(loadWarmUp)
+	}
+	close(start)
+	time.Sleep(time.Until(startAt))
 	var cpu0, swait0, cwait0 time.Duration
 	if *pid > 0 {
 		var err error
@@ -147,7 +165,6 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		_, cwait0, _ = procRunWait(os.Getpid())
 	}
 	t0 := time.Now()
-	close(start)
 	time.Sleep(*duration)
 	var cpu, swait, cwait time.Duration
 	var rss, peak int64
@@ -174,6 +191,16 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	st.mu.Lock()
 	lat, watch := st.lat, st.watch
+	if *latFile != "" {
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "# t0 %.3f\n", float64(t0.UnixMilli())/1000)
+		for i, d := range lat {
+			fmt.Fprintf(&sb, "%.3f %.3f\n", st.latAt[i].Sub(t0).Seconds(), float64(d.Microseconds())/1000)
+		}
+		if err := os.WriteFile(*latFile, []byte(sb.String()), 0o644); err != nil {
+			fmt.Fprintf(stderr, "madang loadtest: --latencies: %v\n", err)
+		}
+	}
 	st.mu.Unlock()
 	rep := loadReport{
 		Rooms:              *rooms,
@@ -454,6 +481,7 @@ func (r *loadRoom) run(ctx context.Context, c *loadClient) {
 			r.st.moves.Add(1)
 			r.st.mu.Lock()
 			r.st.lat = append(r.st.lat, time.Since(at))
+			r.st.latAt = append(r.st.latAt, at)
 			r.st.mu.Unlock()
 			delete(c.sent, s.Ply-1)
 		}
@@ -506,12 +534,18 @@ func (r *loadRoom) slot() time.Duration {
 	if r.pace == 0 {
 		return 0
 	}
-	wait := time.Until(r.next)
+	now := time.Now()
+	wait := r.next.Sub(now)
 	if wait < 0 {
-		// Behind: move now; the schedule restarts from here rather than bunching moves.
+		// Behind: move now, and keep the room's phase (its next slot is the first one
+		// still ahead). Restarting the schedule from now would give every room late at
+		// the same moment the same phase, and they would then move together each period:
+		// a burst the client made, not one players make.
 		r.st.late.Add(1)
-		r.next = time.Now()
-		wait = 0
+		for !r.next.After(now) {
+			r.next = r.next.Add(r.pace)
+		}
+		return 0
 	}
 	r.next = r.next.Add(r.pace)
 	return wait

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A short loadtest against an in-process server: the last line is the JSON report and a
@@ -67,6 +70,7 @@ func TestScanStateMatchesDecode(t *testing.T) {
 func TestLoadtestPaceAndSpectators(t *testing.T) {
 	s := startServer(t, "--store", "memory", "--rate", "0")
 	var out bytes.Buffer
+	latFile := filepath.Join(t.TempDir(), "lat.txt")
 	// The measured "server" is this process, which a 1 s paced run of two rooms keeps below
 	// /proc's 10 ms tick of CPU time: a goroutine spins meanwhile, so the CPU read must show.
 	done := make(chan struct{})
@@ -80,7 +84,8 @@ func TestLoadtestPaceAndSpectators(t *testing.T) {
 		}
 	}()
 	code := loadtest(context.Background(), []string{"--url", "ws" + strings.TrimPrefix(s.url, "http") + "/ws",
-		"--rooms", "2", "--duration", "1s", "--pace", "200ms", "--spectators", "2", "--pid", strconv.Itoa(os.Getpid())}, &out, io.Discard)
+		"--rooms", "2", "--duration", "1s", "--pace", "200ms", "--spectators", "2", "--pid", strconv.Itoa(os.Getpid()),
+		"--latencies", latFile}, &out, io.Discard)
 	close(done)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	var rep loadReport
@@ -98,6 +103,27 @@ func TestLoadtestPaceAndSpectators(t *testing.T) {
 	}
 	if rep.SpectatorP50ms <= 0 || rep.SpectatorP99ms < rep.SpectatorP50ms {
 		t.Errorf("spectator latencies %v / %v ms", rep.SpectatorP50ms, rep.SpectatorP99ms)
+	}
+	// --latencies: a header, then one line per answered move (sent at s, latency ms), the
+	// slowest of them at least the report's p99.
+	b, err := os.ReadFile(latFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(rows) != int(rep.Moves)+1 || !strings.HasPrefix(rows[0], "# t0 ") {
+		t.Fatalf("%d lines for %d moves: %q", len(rows), rep.Moves, rows)
+	}
+	maxMs := 0.0
+	for _, row := range rows[1:] {
+		var at, ms float64
+		if n, err := fmt.Sscanf(row, "%f %f", &at, &ms); n != 2 || err != nil || at < 0 || at > 1.5 || ms <= 0 {
+			t.Fatalf("line %q: %v", row, err)
+		}
+		maxMs = max(maxMs, ms)
+	}
+	if maxMs < rep.P99ms-0.001 {
+		t.Errorf("slowest listed %v ms, report's p99 %v ms", maxMs, rep.P99ms)
 	}
 }
 
@@ -124,5 +150,43 @@ func TestServePprof(t *testing.T) {
 	}
 	if code, _ := get(s.url + "/debug/pprof/heap?debug=1"); code == 200 {
 		t.Error("the site serves pprof")
+	}
+}
+
+// A late room moves at once and keeps its phase: its next slot is the first one of its own
+// schedule still ahead, so rooms late at the same moment do not end up moving together every
+// period (the old rule restarted each late room's schedule from now: at 9,990 rooms the
+// rooms late at start moved as one burst every 5 s and set the p99).
+func TestLoadtestSlotKeepsPhase(t *testing.T) {
+	st := &loadStats{}
+	now := time.Now()
+	pace := time.Second
+	a := &loadRoom{st: st, pace: pace, next: now.Add(-2500 * time.Millisecond)} // phase .5
+	b := &loadRoom{st: st, pace: pace, next: now.Add(-2200 * time.Millisecond)} // phase .8
+	wantA, wantB := a.next.Add(3*pace), b.next.Add(3*pace)
+	if w := a.slot(); w != 0 {
+		t.Errorf("late room waits %v", w)
+	}
+	if w := b.slot(); w != 0 {
+		t.Errorf("late room waits %v", w)
+	}
+	if !a.next.Equal(wantA) || !b.next.Equal(wantB) {
+		t.Errorf("next slots %v and %v after now, want %v and %v (phases kept)",
+			a.next.Sub(now), b.next.Sub(now), wantA.Sub(now), wantB.Sub(now))
+	}
+	if got := st.late.Load(); got != 2 {
+		t.Errorf("late %d, want 2", got)
+	}
+	// On time: wait for the slot, book the one a period later.
+	at := a.next
+	if w := a.slot(); w <= 0 || w > 500*time.Millisecond {
+		t.Errorf("on-time room waits %v, want its slot's distance (≤ 500 ms)", w)
+	}
+	if !a.next.Equal(at.Add(pace)) || st.late.Load() != 2 {
+		t.Errorf("next %v after the slot, late %d", a.next.Sub(at), st.late.Load())
+	}
+	var closed loadRoom
+	if w := closed.slot(); w != 0 {
+		t.Errorf("closed loop waits %v", w)
 	}
 }
