@@ -136,7 +136,10 @@ func RouteKey(body []byte) string {
 	return action
 }
 
-// ServeHTTP upgrades /ws requests and runs the socket until it closes.
+// ServeHTTP upgrades /ws requests and starts the socket, which runs until it closes in its
+// own goroutine: net/http's handler returns at once, so the request, its headers and
+// context and the server's per-connection state become garbage (about 5 KB of pointers
+// per socket that the collector would otherwise scan for the socket's whole life).
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	g.mu.Lock()
 	if g.MaxSockets > 0 && g.live >= g.MaxSockets {
@@ -146,11 +149,21 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	g.live++
 	g.mu.Unlock()
-	defer func() { g.mu.Lock(); g.live--; g.mu.Unlock() }()
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: g.OriginPatterns})
 	if err != nil {
+		g.mu.Lock()
+		g.live--
+		g.mu.Unlock()
 		return // Accept has answered
 	}
+	host, _, _ := net.SplitHostPort(r.RemoteAddr)
+	go g.serveSocket(c, host, r.UserAgent())
+}
+
+// serveSocket runs an upgraded socket until it closes: $connect, each message to the
+// handler, $disconnect.
+func (g *Gateway) serveSocket(c *websocket.Conn, sourceIP, userAgent string) {
+	defer func() { g.mu.Lock(); g.live--; g.mu.Unlock() }()
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
@@ -164,8 +177,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id := newConnID()
 	ctx, cancel := context.WithTimeout(context.Background(), MaxConnection)
 	defer cancel()
-	host, _, _ := net.SplitHostPort(r.RemoteAddr)
-	s := &socket{c: c, connectedAt: time.Now(), lastActive: time.Now(), sourceIP: host, userAgent: r.UserAgent(), ctx: ctx, cancel: cancel}
+	s := &socket{c: c, connectedAt: time.Now(), lastActive: time.Now(), sourceIP: sourceIP, userAgent: userAgent, ctx: ctx, cancel: cancel}
 	s.wtimer = time.AfterFunc(writeTimeout, cancel)
 	s.wtimer.Stop()
 	defer s.wtimer.Stop()
