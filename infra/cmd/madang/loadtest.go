@@ -200,9 +200,9 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	lat, watch := st.lat, st.watch
 	if *latFile != "" {
 		var sb strings.Builder
-		fmt.Fprintf(&sb, "# t0 %.3f\n", float64(t0.UnixMilli())/1000)
+		fmt.Fprintf(&sb, "# t0 %.3f\n", float64(startAt.UnixMilli())/1000)
 		for i, d := range lat {
-			fmt.Fprintf(&sb, "%.3f %.3f\n", st.latAt[i].Sub(t0).Seconds(), float64(d.Microseconds())/1000)
+			fmt.Fprintf(&sb, "%.3f %.3f\n", st.latAt[i].Sub(startAt).Seconds(), float64(d.Microseconds())/1000)
 		}
 		if err := os.WriteFile(*latFile, []byte(sb.String()), 0o644); err != nil {
 			fmt.Fprintf(stderr, "madang loadtest: --latencies: %v\n", err)
