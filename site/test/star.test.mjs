@@ -223,7 +223,11 @@ test('refusals: an unreachable hole, the other side\'s piece, and diamond-kr\'s 
     await clickSquare(page, await holeOf(page, '5.9'));
     await page.waitForFunction(() => window.__madang.sel);
     await clickSquare(page, await holeOf(page, '4.4'));
-    await page.waitForFunction(() => document.getElementById('alert').dataset.code === 'hands-win');
+    // The code is set at once and the text a frame later (so screen readers announce it again).
+    await page.waitForFunction(() => {
+      const a = document.getElementById('alert');
+      return a.dataset.code === 'hands-win' && a.textContent !== '';
+    });
     assert.match(await page.textContent('#alert'), /상대를 이기게 하므로 둘 수 없어요/);
     assert.equal((await view(page)).ply, 0);
     assert.deepEqual(page.errors, []);
