@@ -59,7 +59,7 @@ type Judgement struct {
 // Judge scores st for the seat to move as the advanced level does (every move, no noise,
 // the race planner once the seats no longer interact) within budget (the page gives a
 // time, tests a depth), and the move played (nil: none) against the engine's own: the move
-// played is searched to the depth the engine's move reached, within twice budget's time. Errors: ai.ErrNoMove (st over or not
+// played is searched to the end at the depth the engine's move's score comes from. Errors: ai.ErrNoMove (st over or not
 // a star-game position waiting for a move), ai.ErrNoEngine (another ruleset), rules.ErrIllegal
 // (played not legal in st), ctx.Err().
 func (e *Engine) Judge(ctx context.Context, st rules.State, played rules.Move, budget ai.Budget) (Judgement, error) {
@@ -114,8 +114,12 @@ func (e *Engine) Judge(ctx context.Context, st rules.State, played rules.Move, b
 	if played == nil || pm == res.Move || p.Apply(pm).Wins(side) {
 		return j, nil
 	}
-	prm.Root, prm.Depth = []halma.Move{pm}, max(res.Depth, 1)
-	alt := s.Search(p, prm, ai.NewControl(ctx, ai.Budget{Time: 2 * budget.Time}))
+	// The move played at the very depth the best move's score comes from, to the end: one
+	// root move at a depth the first search reached costs no more than that search did, and
+	// a score cut short by a clock would not compare (on a loaded machine a 2×budget clock
+	// cut it and a move the search prefers by nothing was judged a loss).
+	prm.Root, prm.Depth = []halma.Move{pm}, max(res.ScoreDepth, 1)
+	alt := s.Search(p, prm, ai.NewControl(ctx, ai.Budget{}))
 	if err := ctx.Err(); err != nil {
 		return Judgement{}, err
 	}

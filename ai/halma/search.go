@@ -40,8 +40,12 @@ type SearchResult struct {
 	Move  halma.Move
 	Score int // cost units from the seat to move's view
 	Depth int // deepest completed iteration
-	Nodes int64
-	PV    []halma.Move
+	// ScoreDepth is the iteration Move and Score come from: Depth, or Depth+1 when a better
+	// move was found in an iteration cut short. Scores of different depths do not compare
+	// (the last ply's seat shifts them), so a second search to compare with uses this depth.
+	ScoreDepth int
+	Nodes      int64
+	PV         []halma.Move
 }
 
 // Searcher holds the tables of a search: minimax with alpha-beta over scores from the root
@@ -151,7 +155,7 @@ func (s *Searcher) Search(p halma.Position, prm Params, ctl *ai.Control) SearchR
 			}
 		}
 		if best >= 0 {
-			res.Move, res.Score = moves[best], bestScore
+			res.Move, res.Score, res.ScoreDepth = moves[best], bestScore, depth
 			if !s.abort {
 				res.Depth = depth
 			}
