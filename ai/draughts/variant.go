@@ -91,8 +91,8 @@ var Checkers = newVariant(&rd.English, shippedCheckers, bookCheckers, true, MixU
 // It evaluates with three quarters of the learned score and a quarter of the hand-made
 // evaluation (DraughtsMix): with the weights of 24,000 self-play games and two phases this
 // blend beat the former half-and-half blend of the 3,000-game weights at 100 ms a move and
-// at 6 plies, and solves 67 of TestProblems' 72 composed problems at the CI node budget
-// (the floor 66). Figures in README.md (issue 18).
+// at 6 plies, and solved 67 of TestProblems' 72 composed problems at the CI node budget
+// (66 with the search's ProbCut and reductions; the floor 66). Figures in README.md (issue 18).
 var Draughts = newVariant(&rd.International, shippedDraughts, bookDraughts, true, DraughtsMix)
 
 // DraughtsMix is draughts' blend of its learned and hand-made evaluation (Mix): three
