@@ -9,6 +9,7 @@ import { RoomPanel } from './room-panel.js';
 import { MoveList } from './move-list.js';
 import { MSG, ROOM, refused } from './text.js';
 import { LocalSave } from './local-save.js';
+import { setHint } from './key-hint.js';
 import { Records } from './records/records.js';
 
 const $ = (id) => document.getElementById(id);
@@ -35,7 +36,8 @@ const $ = (id) => document.getElementById(id);
  *   resignWindowMs              how long an armed resign button waits for the second press (3 s)
  *   confirmNewGame              a text to confirm before '다시 하기' drops a game in progress
  *   canResign()                 false where '기권' is not offered (three-player online diamond)
- *   panelHint                   the button panel's hint (default MSG.panelHint)
+ *   panelHint                   the button panel's hint, a string or {text, keys} (key-hint.js;
+ *                               default MSG.panelHint)
  *   noMovesText(view, mine)     '' or why the list of moves is empty now
  * A move handed to play() may carry route: the move text to play instead of its index (a
  * star game's landing path, so the record shows the route played).
@@ -470,7 +472,7 @@ export class Shell {
     // a spectator reads the board on the buttons but has nothing to play or offer
     const watching = this.spectating();
     $('panel-title').textContent = watching ? MSG.watchTitle : MSG.panelTitle;
-    $('panel-hint').textContent = watching ? MSG.watchHint : (this.page.panelHint || MSG.panelHint);
+    setHint($('panel-hint'), watching ? MSG.watchHint : (this.page.panelHint || MSG.panelHint));
     $('offer-row').hidden = watching;
     $('moves-title').textContent = watching ? MSG.watchMovesTitle : MSG.movesTitle;
     const offer = $('offer-draw');

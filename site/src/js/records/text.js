@@ -1,6 +1,7 @@
 // Korean text of the game records: download, import, review and the engine's view.
 
-const LEVEL = { beginner: '초급', intermediate: '중급', advanced: '고급' };
+import { LEVEL } from '../text.js';
+
 export const levelName = (l) => LEVEL[l] || l;
 
 export const REC = {

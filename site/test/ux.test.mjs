@@ -1,0 +1,165 @@
+// Faults a new player found across the pages (the ux round): one set of AI level names on
+// every game, a refused seat token said in the status line, keyboard hints only where a
+// keyboard is likely, a large record import with its progress and cancel, and leaving a game
+// through the browser's back button.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, withShots, openPage, engineReady } from './harness.mjs';
+
+let stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+const GAMES = ['checkers', 'draughts', 'chinese-checkers', 'diamond-kr', 'diamond', 'backgammon'];
+
+test('every game names its AI levels 초급/중급/고급: menus, guide, rating card, resume line', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const pages = [];
+  await withShots('ux-levels', pages, async () => {
+    for (const g of GAMES) {
+      const page = await openPage(ctx, `${stack.url}/${g}/`);
+      pages.push(page);
+      await engineReady(page);
+      assert.deepEqual(await page.$$eval('button[data-mode="ai"]', (bs) => bs.map((b) => b.textContent.trim())), ['초급', '중급', '고급'], g);
+      // the whole page, its guide included: no other names for the levels
+      const text = await page.evaluate(() => document.body.textContent);
+      assert.doesNotMatch(text, /쉬움|어려움/, g);
+      assert.doesNotMatch(text, /AI ?\(?보통/, g);
+      if (g === 'backgammon') {
+        for (const [cat, name] of [['beginner', '초급'], ['intermediate', '중급'], ['advanced', '고급']]) {
+          assert.match(await page.textContent(`#rating li[data-cat="${cat}"]`), new RegExp(`^AI ${name}: 레이팅`));
+        }
+      }
+      // a game against the AI kept on the device names its level the same way over the menu
+      await page.evaluate(() => localStorage.setItem(window.__madang.saved.key, JSON.stringify({
+        game: window.__madang.game, mode: 'ai', level: 'advanced', human: 0, seed: 1, fen: '', moves: [{ text: '?' }],
+      })));
+      await page.reload();
+      await engineReady(page);
+      await page.waitForSelector('#resume:visible');
+      assert.match(await page.textContent('#resume-text'), /AI\(고급\)와 대결/, g);
+      await page.evaluate(() => localStorage.removeItem(window.__madang.saved.key));
+      assert.deepEqual(page.errors, [], g);
+      await page.close();
+      pages.pop();
+    }
+  });
+  await ctx.close();
+});
+
+/** Opens game's page, creates a room and returns {a, b, link} both seated and playing. */
+async function playingPair(game) {
+  const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctxB = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const a = await openPage(ctxA, `${stack.url}/${game}/`);
+  await engineReady(a);
+  await a.click('button[data-mode="online"]');
+  await a.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
+  const link = await a.inputValue('#room-link');
+  const b = await openPage(ctxB, link);
+  await b.waitForSelector('#join-button:visible');
+  await b.click('#join-button');
+  for (const p of [a, b]) {
+    await p.waitForFunction(() => {
+      const o = window.__madang.online;
+      return o && o.snap && o.snap.status === 'playing' && o.seat >= 0;
+    }, null, { timeout: 20000 });
+  }
+  return { a, b, link, ctxA, ctxB };
+}
+
+test('a stored seat token the room refuses: the page says the seat is lost and it may only watch', async () => {
+  const { a, b, link, ctxA, ctxB } = await playingPair('checkers');
+  const pages = [a, b];
+  await withShots('ux-bad-token', pages, async () => {
+    const room = await b.evaluate(() => window.__madang.online.room);
+    // B's stored token no longer proves its seat (another device's, or an old one)
+    await b.evaluate((r) => localStorage.setItem(`madang.room.${r}`, 'AAAAAAAAAAAAAAAAAAAAAA'), room);
+    await b.reload();
+    await b.waitForFunction(() => /자리/.test(document.getElementById('turn').textContent), null, { timeout: 20000 });
+    const turn = await b.textContent('#turn');
+    assert.match(turn, /자리를 잃었습니다|자리를 확인하지 못했습니다/);
+    assert.match(turn, /관전/);
+    assert.doesNotMatch(turn, /[A-Za-z]/);
+    assert.match(await b.textContent('#join-text'), /관전/);
+    // watching: the status line still says why
+    await b.click('#join-button');
+    await b.waitForFunction(() => window.__madang.online && window.__madang.online.seat === -1 && window.__madang.online.snap);
+    assert.match(await b.textContent('#online-status'), /자리/);
+    assert.match(await b.textContent('#turn'), /관전/);
+    assert.deepEqual(b.errors, []);
+  });
+  await ctxA.close();
+  await ctxB.close();
+  // a room still waiting for its second player: the refused seat may be taken again
+  const ctxC = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const c = await openPage(ctxC, `${stack.url}/backgammon/`);
+  await withShots('ux-bad-token-waiting', [c], async () => {
+    await engineReady(c);
+    await c.click('button[data-mode="online"]');
+    await c.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
+    const room = await c.evaluate(() => window.__madang.online.room);
+    await c.evaluate((r) => localStorage.setItem(`madang.room.${r}`, 'AAAAAAAAAAAAAAAAAAAAAA'), room);
+    await c.reload();
+    await c.waitForFunction(() => /자리/.test(document.getElementById('turn').textContent), null, { timeout: 20000 });
+    assert.match(await c.textContent('#turn'), /참가/);
+    assert.deepEqual(c.errors, []);
+  });
+  await ctxC.close();
+  void link;
+});
+
+/** Every visible text node on the page that names a key, with whether it sits inside a
+ * .key-hint and whether that hint takes space on screen. */
+const keyTexts = (page) => page.evaluate(() => {
+  const out = [];
+  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const KEY = /방향키|Enter|Escape|Esc 키|스페이스|Home|End 키|키보드/;
+  for (let n = w.nextNode(); n; n = w.nextNode()) {
+    const el = n.parentElement;
+    if (!KEY.test(n.textContent) || el.closest('script, style, [hidden], details:not([open]) > :not(summary)')) continue;
+    const hint = el.closest('.key-hint');
+    const r = (hint || el).getBoundingClientRect();
+    const cs = getComputedStyle(hint || el);
+    out.push({ text: n.textContent.trim().slice(0, 40), inHint: !!hint, shown: r.width > 2 && r.height > 2, read: cs.display !== 'none' && cs.visibility !== 'hidden' });
+  }
+  return out;
+});
+
+test('keyboard hints: shown with a fine pointer, visually hidden on a touch phone yet still read by a screen reader', async () => {
+  const phone = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const desk = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const pages = [];
+  await withShots('ux-key-hints', pages, async () => {
+    for (const g of ['checkers', 'diamond', 'backgammon']) {
+      for (const [ctx, touch] of [[phone, true], [desk, false]]) {
+        const page = await openPage(ctx, `${stack.url}/${g}/`);
+        pages.push(page);
+        await engineReady(page);
+        // the guide's sections opened, a game started so the button board's hint shows
+        await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
+        await page.click('button[data-mode="local"]:visible');
+        await page.waitForFunction(() => window.__madang.mode === 'local' && !document.getElementById('panel').hidden);
+        if (g === 'diamond') {
+          // a piece picked: the destinations' line names Escape
+          await page.click('#pieces button:not([aria-disabled="true"])');
+          await page.waitForFunction(() => !!window.__madang.sel);
+        }
+        const found = await keyTexts(page);
+        assert.ok(found.length > 0, `${g}: no key hint found at all`);
+        for (const f of found) {
+          assert.ok(f.inHint, `${g}: "${f.text}" is not marked as a key hint`);
+          assert.equal(f.shown, !touch, `${g} ${touch ? 'phone' : 'desktop'}: "${f.text}" shown=${f.shown}`);
+          assert.ok(f.read, `${g}: "${f.text}" is hidden from screen readers`);
+        }
+        // the touch part of the hint stays on the phone
+        assert.match(await page.evaluate(() => document.getElementById('panel-hint').innerText), /누릅니다|누르면/);
+        assert.deepEqual(page.errors, [], g);
+        await page.close();
+        pages.pop();
+      }
+    }
+  });
+  await phone.close();
+  await desk.close();
+});
