@@ -163,3 +163,63 @@ test('keyboard hints: shown with a fine pointer, visually hidden on a touch phon
   await phone.close();
   await desk.close();
 });
+
+/** A PDN of n short checkers games (40,000: about 3 MB). */
+function bigPDN(n) {
+  const games = [];
+  for (let i = 0; i < n; i++) games.push(`[Event "t${i}"]\n[Black "a"]\n[White "b"]\n[Result "*"]\n1. 11-15 23-19 2. 8-11 22-17 *\n`);
+  return Buffer.from(games.join('\n'));
+}
+
+/** The longest the page's main thread went without running a 50 ms timer, from now until
+ * stopGaps(page). */
+const watchGaps = (page) => page.evaluate(() => {
+  window.__gap = { max: 0, last: performance.now() };
+  window.__gapTimer = setInterval(() => {
+    const now = performance.now();
+    window.__gap.max = Math.max(window.__gap.max, now - window.__gap.last);
+    window.__gap.last = now;
+  }, 50);
+});
+const stopGaps = (page) => page.evaluate(() => { clearInterval(window.__gapTimer); return Math.round(window.__gap.max); });
+
+test('a large record file: progress in Korean while it reads, the page answers, cancel and a newer import', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  const file = { name: 'big.pdn', mimeType: 'text/plain', buffer: bigPDN(40000) };
+  await withShots('ux-import', [page], async () => {
+    await engineReady(page);
+    await page.click('#rec-import summary');
+    // the whole file: progress with numbers, then the list of every game
+    await watchGaps(page);
+    await page.setInputFiles('#rec-file', file);
+    await page.waitForFunction(() => /기보를 읽는 중… [\d,]+ \/ 40,000판/.test(document.getElementById('rec-import-progress').textContent), null, { timeout: 60000 });
+    assert.equal(await page.isVisible('#rec-import-cancel'), true);
+    await page.waitForFunction(() => document.getElementById('rec-list').children.length === 40000, null, { timeout: 120000 });
+    const gap = await stopGaps(page);
+    assert.ok(gap < 1500, `the page stood still for ${gap} ms`);
+    assert.equal(await page.textContent('#rec-import-progress'), '40,000판을 불러왔습니다.');
+    assert.equal(await page.isVisible('#rec-import-cancel'), false);
+
+    // cancelled while it reads: nothing more comes, and the next import works
+    await page.setInputFiles('#rec-file', file);
+    await page.waitForFunction(() => /기보를 읽는 중…/.test(document.getElementById('rec-import-progress').textContent));
+    assert.equal(await page.evaluate(() => document.getElementById('rec-list').children.length), 0);
+    await page.click('#rec-import-cancel');
+    assert.equal(await page.textContent('#rec-import-progress'), '기보 불러오기를 멈췄습니다.');
+    await page.waitForTimeout(1500);
+    assert.equal(await page.evaluate(() => document.getElementById('rec-list').children.length), 0);
+
+    // a newer import while one reads: only the newer one is shown
+    await page.setInputFiles('#rec-file', file);
+    await page.waitForFunction(() => /기보를 읽는 중…/.test(document.getElementById('rec-import-progress').textContent));
+    await page.fill('#rec-text', bigPDN(2).toString());
+    await page.click('#rec-read');
+    await page.waitForFunction(() => document.getElementById('rec-list').children.length === 2, null, { timeout: 30000 });
+    assert.equal(await page.textContent('#rec-import-progress'), '2판을 불러왔습니다.');
+    await page.waitForTimeout(3000);
+    assert.equal(await page.evaluate(() => document.getElementById('rec-list').children.length), 2);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
