@@ -223,3 +223,59 @@ test('a large record file: progress in Korean while it reads, the page answers, 
   });
   await ctx.close();
 });
+
+test("the browser's back button during a game against the AI or on this device: the page's menu, the game kept to continue, no dialog", async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await openPage(ctx, `${stack.url}/`);
+  page.native = [];
+  page.on('dialog', (d) => { page.native.push(d.message()); d.dismiss().catch(() => {}); });
+  await withShots('ux-back', [page], async () => {
+    for (const mode of ['ai', 'local']) {
+      await page.goto(`${stack.url}/checkers/`);
+      await engineReady(page);
+      if (await page.isVisible('#resume')) await page.evaluate(() => window.__madang.saved.clear());
+      await page.click(mode === 'ai' ? 'button[data-mode="ai"][data-level="beginner"]' : 'button[data-mode="local"]');
+      await page.waitForFunction((m) => window.__madang.mode === m && window.__madang.view.moves.length > 0 && !window.__madang.thinking, mode);
+      await page.click('#moves button >> nth=0');
+      await page.waitForFunction(() => window.__madang.view.ply >= 1 && !window.__madang.thinking);
+      const ply = await page.evaluate(() => window.__madang.view.ply);
+      // back: still this page, its menu, the game offered to continue; no dialog of any kind
+      await page.goBack();
+      await page.waitForSelector('#menu:visible');
+      assert.equal(new URL(page.url()).pathname, '/checkers/', mode);
+      assert.equal(await page.evaluate(() => window.__madang.mode), null);
+      assert.equal(await page.isVisible('#resume'), true);
+      assert.match(await page.textContent('#resume-text'), new RegExp(`${ply}수까지`));
+      assert.equal(await page.evaluate(() => document.getElementById('leave-dialog').open), false);
+      // forward continues it; back again and '이어서 하기' too
+      await page.goForward();
+      await page.waitForFunction((m) => window.__madang.mode === m && !document.getElementById('controls').hidden, mode);
+      assert.equal(await page.evaluate(() => window.__madang.view.ply), ply);
+      await page.goBack();
+      await page.waitForSelector('#menu:visible');
+      await page.click('#resume-button');
+      await page.waitForFunction((p) => window.__madang.view && window.__madang.view.ply === p && !document.getElementById('controls').hidden, ply);
+      // one more back leaves the page (the home page here); the game is still kept there
+      await page.goBack();
+      await page.waitForSelector('#menu:visible');
+      await page.goBack();
+      await page.waitForFunction(() => location.pathname === '/');
+      await page.goForward();
+      await page.waitForFunction(() => location.pathname === '/checkers/');
+      await engineReady(page);
+      await page.waitForFunction(() => !document.getElementById('resume').hidden || (window.__madang.mode && window.__madang.view.ply > 0));
+    }
+    // the menu button still asks in the page, and afterwards one back leaves the page
+    await page.click('#resume-button').catch(() => {});
+    await page.waitForFunction(() => window.__madang.mode === 'local');
+    await page.click('#back-to-menu');
+    await page.waitForFunction(() => document.getElementById('leave-dialog').open);
+    await page.click('#leave-yes');
+    await page.waitForSelector('#menu:visible');
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === '/');
+    assert.deepEqual(page.native, []);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
