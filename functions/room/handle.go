@@ -35,7 +35,7 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 	case "resume", "move", "roll", "acceptDraw", "resign", "leave", "fillAI", "takeover", "rematch":
 		l, eff, e = s.seated(ctx, connID, m)
 	default:
-		e = errf(CodeBadMessage, "알 수 없는 action입니다.")
+		e = errf(CodeBadMessage, "알 수 없는 요청입니다.")
 	}
 	if e != nil {
 		s.replyError(ctx, connID, m.ID, e)
@@ -153,7 +153,7 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 // so a page opened from a link can tell a waiting room from a full one (or none) first.
 func (s *Service) peek(ctx context.Context, connID string, m inbound) {
 	if m.Room == "" {
-		s.replyError(ctx, connID, m.ID, errf(CodeBadMessage, "room이 없습니다."))
+		s.replyError(ctx, connID, m.ID, errf(CodeBadMessage, "어느 방인지 알려 주지 않았습니다."))
 		return
 	}
 	snap, err := s.Snapshot(ctx, m.Room)
@@ -171,7 +171,7 @@ func (s *Service) peek(ctx context.Context, connID string, m inbound) {
 
 func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, *effects, *Error) {
 	if m.Room == "" {
-		return nil, nil, errf(CodeBadMessage, "room이 없습니다.")
+		return nil, nil, errf(CodeBadMessage, "어느 방인지 알려 주지 않았습니다.")
 	}
 	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
 		eff := &effects{broadcast: true}
@@ -233,13 +233,13 @@ func (l *loaded) hasEmpty() bool {
 // seated runs the actions that a seat token proves.
 func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded, *effects, *Error) {
 	if m.Room == "" || m.Token == "" {
-		return nil, nil, errf(CodeBadMessage, "room과 token이 필요합니다.")
+		return nil, nil, errf(CodeBadMessage, "어느 방의 어느 자리인지 확인할 정보가 없습니다.")
 	}
 	if m.Action == "move" && (m.Ply == nil || m.Move == "") {
-		return nil, nil, errf(CodeBadMessage, "ply와 move가 필요합니다.")
+		return nil, nil, errf(CodeBadMessage, "몇 번째 차례의 어떤 수인지 알려 주지 않았습니다.")
 	}
 	if m.Action == "roll" && m.Ply == nil {
-		return nil, nil, errf(CodeBadMessage, "ply가 필요합니다.")
+		return nil, nil, errf(CodeBadMessage, "몇 번째 차례인지 알려 주지 않았습니다.")
 	}
 	return s.update(ctx, m.Room, func(l *loaded) (*effects, *Error) {
 		i := seatOf(l.b.Seats, m.Token)
@@ -482,7 +482,7 @@ func (l *loaded) fillAI(i int, level string, r io.Reader) *Error {
 		level = l.pol.AILevel
 	}
 	if !levels[level] {
-		return errf(CodeBadMessage, "AI 수준은 beginner, intermediate, advanced 중 하나입니다.")
+		return errf(CodeBadMessage, "AI 수준은 초급·중급·고급 중 하나여야 합니다.")
 	}
 	if i != 0 {
 		return errf(CodeNotAllowed, "방을 만든 사람만 AI로 채울 수 있습니다.")
@@ -509,13 +509,13 @@ func (l *loaded) takeover(i int, target *int, now time.Time) *Error {
 	if target != nil {
 		t = *target
 		if t < 0 || t >= len(l.b.Seats) || t == i {
-			return errf(CodeBadMessage, "seat가 올바르지 않습니다.")
+			return errf(CodeBadMessage, "AI로 바꿀 수 없는 자리입니다.")
 		}
 	} else {
 		for k, st := range l.b.Seats {
 			if k != i && st.Kind == KindHuman && st.AwaySince != 0 {
 				if t >= 0 {
-					return errf(CodeBadMessage, "seat를 정해 주세요.")
+					return errf(CodeBadMessage, "연결이 끊긴 사람이 여럿입니다. AI로 바꿀 자리를 골라 주세요.")
 				}
 				t = k
 			}

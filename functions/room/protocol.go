@@ -112,21 +112,21 @@ func parseInbound(raw []byte) (inbound, *Error) {
 	if hasID && !utf8.Valid(rawID) {
 		// Echoing it would put invalid UTF-8 in a text frame (RFC 6455 §5.6), which makes a
 		// browser close its socket.
-		return m, errf(CodeBadMessage, "id가 올바른 UTF-8이 아닙니다.")
+		return m, errf(CodeBadMessage, "메시지 번호에 읽을 수 없는 글자가 있습니다.")
 	}
 	id := validID(rawID)
 	if key, dup := duplicateKey(raw); dup {
 		if key != "id" {
 			m.ID = id // which of two ids to echo is not ours to choose
 		}
-		return m, errf(CodeBadMessage, "같은 이름의 필드가 두 번 있습니다.")
+		return m, errf(CodeBadMessage, "같은 항목이 메시지에 두 번 들어 있습니다.")
 	}
 	if hasID && id == nil {
-		return m, errf(CodeBadMessage, "id는 64바이트 이하의 문자열이나 숫자여야 합니다.")
+		return m, errf(CodeBadMessage, "메시지 번호는 64바이트 이하의 글자나 숫자여야 합니다.")
 	}
 	m.ID = id
 	if _, ok := fields["dice"]; ok {
-		return m, errf(CodeBadMessage, "주사위는 서버가 굴립니다. dice를 보내지 마세요.")
+		return m, errf(CodeBadMessage, "주사위는 서버가 굴립니다. 주사위 눈은 보내지 않습니다.")
 	}
 	for _, f := range []struct {
 		key string
@@ -141,14 +141,14 @@ func parseInbound(raw []byte) (inbound, *Error) {
 			continue
 		}
 		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
-			return m, errf(CodeBadMessage, f.key+" 필드에 null을 쓸 수 없습니다.")
+			return m, errf(CodeBadMessage, "메시지에 값이 비어 있는 항목이 있습니다.")
 		}
 		if err := json.Unmarshal(v, f.to); err != nil {
 			return m, errf(CodeBadMessage, "")
 		}
 	}
 	if m.Action == "" {
-		return m, errf(CodeBadMessage, "action이 없습니다.")
+		return m, errf(CodeBadMessage, "무엇을 하려는 요청인지 적혀 있지 않습니다.")
 	}
 	return m, nil
 }

@@ -101,7 +101,7 @@ test('backgammon against the AI: opening roll, turns by taps, by the button boar
     await withShots(`bg-ai-${name}`, [page], async () => {
       await engineReady(page);
       assert.equal(await page.textContent('.page-title'), '백가몬');
-      assert.deepEqual(await page.$$eval('button[data-mode="ai"]', (bs) => bs.map((b) => b.textContent)), ['쉬움', '보통', '어려움']);
+      assert.deepEqual(await page.$$eval('button[data-mode="ai"]', (bs) => bs.map((b) => b.textContent)), ['초급', '중급', '고급']);
       await page.click('button[data-mode="ai"][data-level="beginner"]');
       await page.waitForFunction(() => window.__madang.view && window.__madang.view.opening && window.__madang.view.phase === 'roll');
       assert.match(await page.textContent('#turn'), /굴리기/);
@@ -242,7 +242,7 @@ test('results with points (shared/cases: single, gammon, backgammon) and the rat
   const page = await openPage(ctx, `${stack.url}/backgammon/`);
   await withShots('bg-result', [page], async () => {
     await engineReady(page);
-    assert.match(await page.textContent('#rating li[data-cat="beginner"]'), /AI 쉬움: 레이팅 1500 · 0승 0패 · 승률 0%/);
+    assert.match(await page.textContent('#rating li[data-cat="beginner"]'), /AI 초급: 레이팅 1500 · 0승 0패 · 승률 0%/);
     const cases = [
       ['eN8HAAgBAAAAAA', 'ai', /나\(흰색\) 승리, 백개먼 \(3점\)/, 3],
       ['+L4PAAABAAAAAA', 'local', /흰색 승리, 개먼 \(2점\)/, 2],
@@ -258,12 +258,12 @@ test('results with points (shared/cases: single, gammon, backgammon) and the rat
       assert.equal((await view(page)).outcome.points, points);
       assert.match(await page.textContent('#result'), want);
     }
-    // Elo (K 32, from 1500, 쉬움 rated 1300): 1500 + 32·(1 − 1/(1 + 10^(−200/400))) = 1507.7
-    assert.equal(await page.textContent('#rating li[data-cat="beginner"]'), 'AI 쉬움: 레이팅 1508 · 1승 0패 · 승률 100%');
+    // Elo (K 32, from 1500, 초급 rated 1300): 1500 + 32·(1 − 1/(1 + 10^(−200/400))) = 1507.7
+    assert.equal(await page.textContent('#rating li[data-cat="beginner"]'), 'AI 초급: 레이팅 1508 · 1승 0패 · 승률 100%');
     // the games on one device are not rated; a redrawn end is not counted twice
     await page.reload();
     await engineReady(page);
-    assert.equal(await page.textContent('#rating li[data-cat="beginner"]'), 'AI 쉬움: 레이팅 1508 · 1승 0패 · 승률 100%');
+    assert.equal(await page.textContent('#rating li[data-cat="beginner"]'), 'AI 초급: 레이팅 1508 · 1승 0패 · 승률 100%');
     assert.match(await page.textContent('#rating li[data-cat="intermediate"]'), /0승 0패/);
     assert.deepEqual(page.errors, []);
   });

@@ -25,11 +25,18 @@ export class Engine {
     this.worker = new Worker(url);
     this.next = 1;
     this.waiting = new Map();
+    this.progress = new Map(); // id -> onProgress of a request that reports progress
     this.worker.onmessage = (e) => {
       const { id, ...answer } = e.data;
+      if (answer.progress) {
+        const p = this.progress.get(id);
+        if (p) p(answer.progress);
+        return;
+      }
       const w = this.waiting.get(id);
       if (w) {
         this.waiting.delete(id);
+        this.progress.delete(id);
         w(answer);
       }
     };
@@ -39,11 +46,22 @@ export class Engine {
     };
   }
 
-  ask(op, args = {}) {
+  /** Sends one request; onProgress({done, total}) hears a long one's progress (import). */
+  ask(op, args = {}, onProgress = null) {
     const id = this.next++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
+      if (onProgress) this.progress.set(id, onProgress);
       this.worker.postMessage({ id, op, ...args });
     });
+  }
+
+  /** Stops the worker at once (a request it is busy with is dropped): every request
+   * waiting is answered {ok: false, error: 'cancelled'}. The engine cannot be used again. */
+  terminate() {
+    this.worker.terminate();
+    for (const w of this.waiting.values()) w({ ok: false, error: 'cancelled' });
+    this.waiting.clear();
+    this.progress.clear();
   }
 }

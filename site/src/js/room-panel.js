@@ -27,6 +27,8 @@ export class RoomPanel {
       },
     });
     this.wasLost = false;
+    this.seatLost = false; // the room refused this device's stored seat token (bad-token)
+    this.inviteFree = false; // the join card offers a free seat (else only watching)
     this.tick = setInterval(() => this.renderSeats(), 1000);
     $('copy-link').onclick = () => this.copy();
     $('share-link').onclick = () => navigator.share && navigator.share({ title: document.title, url: $('room-link').value }).catch(() => {});
@@ -119,6 +121,7 @@ export class RoomPanel {
   renderInvite(s) {
     const free = s.status === 'waiting' ? s.seats.findIndex((x) => x.kind === 'empty') : -1;
     this.previewSeat = free; // the board is shown from the seat a join would take
+    this.inviteFree = free >= 0;
     const game = this.names(s.game).game || s.game;
     const b = $('join-button');
     if (free >= 0) {
@@ -130,12 +133,15 @@ export class RoomPanel {
       $('join-text').textContent = s.status === 'over' ? ROOM.fullOver(game) : ROOM.full(game, s.seats.length);
       b.textContent = ROOM.watch;
     }
+    // a refused seat token is said first: the person held a seat here and has lost it
+    if (this.seatLost) $('join-text').textContent = `${ROOM.seatLost} ${$('join-text').textContent}`;
     b.hidden = false;
     b.disabled = false;
   }
 
   joined(m, first) {
     this.previewSeat = -1;
+    if (m.seat >= 0) this.seatLost = false;
     $('online-title').textContent = m.seat < 0 ? ROOM.titleWatching : ROOM.titlePlaying;
     const game = this.client.game || document.body.dataset.game;
     const path = `/${game}/?room=${m.room}`;
@@ -163,7 +169,7 @@ export class RoomPanel {
     else if (s && s.status === 'over' && c.seat >= 0) {
       const voted = (s.rematch || []).includes(c.seat);
       text = voted ? ROOM.rematchWaiting : (s.rematch || []).length ? ROOM.rematchAsked : '';
-    } else if (s) text = '';
+    } else if (s) text = this.seatLost && c.seat < 0 ? ROOM.seatLostWatching : '';
     if (text !== null) $('online-status').textContent = text;
   }
 
@@ -194,6 +200,9 @@ export class RoomPanel {
   error(m) {
     if (m.code === 'room-not-found') $('online-status').textContent = ROOM.notFound;
     if (m.code === 'bad-token') {
+      // the stored token no longer proves a seat: the page says so (status line, join card)
+      // instead of turning the person into a spectator without a word
+      this.seatLost = true;
       this.showInvite();
       this.client.peek();
       return;
@@ -283,6 +292,7 @@ export class RoomPanel {
     }
     if (c.pending) return ROOM.sending(ROOM.pendingWhat(c.pending));
     const side = (seat) => this.shell.page.colour(s.game, seat);
+    if (this.seatLost && c.peeking) return this.inviteFree ? ROOM.seatLostJoin : ROOM.seatLostWatch;
     if (c.peeking && s.status === 'waiting') return ROOM.joinStarts;
     if (c.peeking && s.status === 'playing') return ROOM.preview(side(s.toMove));
     if (s.status === 'waiting') return c.seat === 0 ? ROOM.waitingFriend : ROOM.waitingOthers;

@@ -9,6 +9,7 @@ import { RoomPanel } from './room-panel.js';
 import { MoveList } from './move-list.js';
 import { MSG, ROOM, refused } from './text.js';
 import { LocalSave } from './local-save.js';
+import { setHint } from './key-hint.js';
 import { Records } from './records/records.js';
 
 const $ = (id) => document.getElementById(id);
@@ -35,7 +36,8 @@ const $ = (id) => document.getElementById(id);
  *   resignWindowMs              how long an armed resign button waits for the second press (3 s)
  *   confirmNewGame              a text to confirm before '다시 하기' drops a game in progress
  *   canResign()                 false where '기권' is not offered (three-player online diamond)
- *   panelHint                   the button panel's hint (default MSG.panelHint)
+ *   panelHint                   the button panel's hint, a string or {text, keys} (key-hint.js;
+ *                               default MSG.panelHint)
  *   noMovesText(view, mine)     '' or why the list of moves is empty now
  * A move handed to play() may carry route: the move text to play instead of its index (a
  * star game's landing path, so the record shows the route played).
@@ -170,6 +172,29 @@ export class Shell {
       this.leaveToMenu();
     });
     $('resume-button').addEventListener('click', () => this.resumeLocal());
+    window.addEventListener('popstate', (e) => this.popState(e.state));
+  }
+
+  // ---- the browser's back and forward buttons ---------------------------------------
+
+  /** A game against the AI or on this device started from the menu adds one history entry
+   * (same address), so the browser's back button comes back to this page's menu instead of
+   * leaving the page; the game stays kept on the device (LocalSave) and the menu offers it. */
+  pushGameEntry() {
+    if (history.state && history.state.madangGame) return;
+    history.pushState({ ...(history.state || {}), madangGame: true }, '', location.href);
+  }
+
+  /** Back from a game (to the entry without madangGame): the menu, no question asked, since
+   * the game is kept and '이어서 하기' continues it; forward again continues it. */
+  popState(state) {
+    const inGame = !!(state && state.madangGame);
+    if (!inGame && (this.mode === 'ai' || this.mode === 'local')) {
+      $('leave-dialog').open && $('leave-dialog').close();
+      this.leaveToMenu(false);
+    } else if (inGame && !this.mode && this.saved.read()) {
+      this.resumeLocal(false);
+    }
   }
 
   setCamera(mode) {
@@ -205,8 +230,9 @@ export class Shell {
     $('resume-text').textContent = MSG.resume(name, who, g.moves.length);
   }
 
-  /** Continues the saved game: its position replayed by the engine, then the AI if it is to move. */
-  async resumeLocal() {
+  /** Continues the saved game: its position replayed by the engine, then the AI if it is to
+   * move. push: a history entry for the game (false when the browser's forward brought it). */
+  async resumeLocal(push = true) {
     const g = this.saved.read();
     if (!g) return undefined;
     if (this.online) { this.online.close(); this.online = null; }
@@ -231,6 +257,7 @@ export class Shell {
       return this.say(MSG.engineFailed);
     }
     this.showPhase('game');
+    if (push) this.pushGameEntry();
     this.view = null;
     this.setView(a.view);
     this.page.focusBoard();
@@ -282,6 +309,7 @@ export class Shell {
     if (!a.ok) return this.say(MSG.engineFailed);
     const fromMenu = !$('menu').hidden;
     this.showPhase('game');
+    if (fromMenu) this.pushGameEntry();
     this.setView(a.view);
     if (fromMenu) this.page.focusBoard();
     return this.maybeAI();
@@ -318,8 +346,11 @@ export class Shell {
   }
 
   /** Back to the menu: online the seat is left first (PROTOCOL.md `leave`: during play it
-   * counts as resigning, reason `abandoned`), then the socket is closed and ?room= goes. */
-  leaveToMenu() {
+   * counts as resigning, reason `abandoned`), then the socket is closed and ?room= goes.
+   * popHistory: the game's history entry (pushGameEntry) goes too, so the next back leaves
+   * the page (false when the browser's back button brought us here). */
+  leaveToMenu(popHistory = true) {
+    if (popHistory && history.state && history.state.madangGame) history.back();
     this.clearMessages();
     this.gen++;
     this.thinking = false;
@@ -470,7 +501,7 @@ export class Shell {
     // a spectator reads the board on the buttons but has nothing to play or offer
     const watching = this.spectating();
     $('panel-title').textContent = watching ? MSG.watchTitle : MSG.panelTitle;
-    $('panel-hint').textContent = watching ? MSG.watchHint : (this.page.panelHint || MSG.panelHint);
+    setHint($('panel-hint'), watching ? MSG.watchHint : (this.page.panelHint || MSG.panelHint));
     $('offer-row').hidden = watching;
     $('moves-title').textContent = watching ? MSG.watchMovesTitle : MSG.movesTitle;
     const offer = $('offer-draw');

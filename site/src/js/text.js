@@ -20,11 +20,12 @@ export const MSG = {
   opponentToMove: '상대가 둘 차례입니다.',
   offerMark: ' (무승부 제안)',
   panelTitle: '버튼으로 두기',
-  panelHint: '말을 고른 뒤 멈출 칸을 누릅니다. 방향키로 칸을 옮기고 Enter로 누릅니다.',
+  /** Hints with a keyboard part (keys): key-hint.js shows it only where a keyboard is likely. */
+  panelHint: { text: '말을 고른 뒤 멈출 칸을 누릅니다.', keys: '방향키로 칸을 옮기고 Enter로 누릅니다.' },
   watchTitle: '버튼으로 판 읽기',
   movesTitle: '둘 수 있는 수',
   watchMovesTitle: '차례',
-  watchHint: '관전 중에는 둘 수 없습니다. 방향키로 칸을 옮기면 칸마다 놓인 말을 읽어 줍니다. 수가 두어지면 판과 기보가 바로 바뀝니다.',
+  watchHint: { text: '관전 중에는 둘 수 없습니다. 수가 두어지면 판과 기보가 바로 바뀝니다.', keys: '방향키로 칸을 옮기면 칸마다 놓인 말을 읽어 줍니다.' },
   resumeButton: '이어서 하기',
   /** The saved game offered over the menu after a reload. */
   resume: (game, who, moves) => `이 기기에 두던 게임이 있습니다: ${game}, ${who}, ${moves}수까지 두었습니다.`,
@@ -63,6 +64,11 @@ export const ROOM = {
   pendingOver: (what) => `연결이 끊긴 사이에 게임이 끝나 ${what}는 반영하지 않았습니다.`,
   pendingNoSeat: (what) => `이 방의 자리를 확인하지 못해 ${what}는 반영하지 않았습니다.`,
   pendingRefused: (what, why) => `${what}는 반영하지 않았습니다. ${why}`,
+  /** This device's stored seat token was refused (bad-token): the seat is lost. */
+  seatLost: '이 기기에 저장된 자리 정보를 방이 받아들이지 않아 자리를 잃었습니다.',
+  seatLostWatch: '이 기기에 저장된 자리 정보를 방이 받아들이지 않아 자리를 잃었습니다. 빈자리가 없어 지금은 관전만 할 수 있습니다.',
+  seatLostJoin: '이 기기에 저장된 자리 정보를 방이 받아들이지 않아 자리를 잃었습니다. 빈자리에 다시 참가할 수 있습니다.',
+  seatLostWatching: '자리를 잃어 관전만 하는 중입니다. 둘 수는 없습니다.',
   creating: '방을 만드는 중…',
   rejoining: '방에 다시 들어가는 중…',
   checking: '방 정보를 확인하는 중…',
@@ -102,9 +108,9 @@ export const ROOM = {
   leaveLocal: '두던 게임을 그만두고 플레이 방식을 다시 고릅니다.',
 };
 
-/** The room server's refusals (functions/room/PROTOCOL.md "Error codes") in Korean; the
- * server's own message may name fields ('room과 token이 필요합니다'), so the page never shows
- * it (it goes to the console with the code). */
+/** The room server's refusals (functions/room/PROTOCOL.md "Error codes") in Korean, one
+ * sentence per code; the server's own message (Korean too, more detailed, e.g. why a message
+ * was malformed) goes to the console with the code. */
 export const ROOM_ERROR = {
   'bad-message': '요청을 이해하지 못했습니다. 페이지를 새로 고쳐 주세요.',
   'bad-options': '이 게임은 그 설정으로 만들 수 없습니다.',

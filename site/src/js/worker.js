@@ -47,13 +47,27 @@ function giveFiles() {
 }
 ready.then(() => { started = true; giveFiles(); }, () => {});
 
+// A long request (a records import) reports its progress while it runs: the module calls
+// madangProgress(done, total), posted to the page as {id, progress: {done, total}} before
+// the answer.
+let current = null;
+self.madangProgress = (done, total) => {
+  if (current != null) self.postMessage({ id: current, progress: { done, total } });
+};
+
 self.onmessage = async (e) => {
   const { id, ...req } = e.data;
   try {
     await ready;
     started = true;
     giveFiles();
-    const answer = self.madangHandle(req);
+    current = id;
+    let answer;
+    try {
+      answer = self.madangHandle(req);
+    } finally {
+      current = null;
+    }
     self.postMessage({ id, ...answer });
   } catch (err) {
     self.postMessage({ id, ok: false, error: 'worker', detail: String(err) });

@@ -162,6 +162,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 			"index": g.Number, "line": g.Line, "game": "backgammon", "fen": "", "tags": tags,
 			"moves": moves, "total": total, "result": result, "problems": problems,
 		})
+		session.ReportImport(i+1, len(m.Games))
 	}
 	return map[string]any{"games": games, "errors": syntax}
 }

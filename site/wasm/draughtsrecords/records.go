@@ -154,6 +154,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 			"index": g.Index, "line": g.Line, "game": r.ID, "fen": fen, "tags": tags,
 			"moves": moves, "total": len(g.Moves), "result": g.Result, "problems": problems,
 		})
+		session.ReportImport(i+1, len(read))
 	}
 	return map[string]any{"games": games, "errors": syntax}
 }

@@ -44,12 +44,34 @@ func ServeRecords(rec session.Records) {
 		}
 		r := decode(args[0])
 		decodeRecords(args[0], &r)
+		if r.Op == "import" {
+			session.ImportProgress = progressReporter()
+			defer func() { session.ImportProgress = nil }()
+		}
 		return HandleRecords(rec, r)
 	}))
 	if ready := js.Global().Get("madangReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}
 	select {}
+}
+
+// progressReporter passes an import's progress to the worker's madangProgress(done, total)
+// (worker.js posts it to the page), at most every 200 ms and once at the last game; nil when
+// the worker has no such function.
+func progressReporter() func(done, total int) {
+	f := js.Global().Get("madangProgress")
+	if f.Type() != js.TypeFunction {
+		return nil
+	}
+	var last time.Time
+	return func(done, total int) {
+		if done != total && (done%64 != 0 || time.Since(last) < 200*time.Millisecond) {
+			return
+		}
+		last = time.Now()
+		f.Invoke(done, total)
+	}
 }
 
 // decode reads a message object; fields of the wrong type count as absent.

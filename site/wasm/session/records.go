@@ -24,6 +24,19 @@ type Records interface {
 	ImportRecords(data []byte, fallback string) map[string]any
 }
 
+// ImportProgress, when set (the records worker sets it around an import), is told as an
+// importer replays a file's games: done of total games. A large file (tens of thousands of
+// games) takes seconds, and the page shows how far it is.
+var ImportProgress func(done, total int)
+
+// ReportImport tells ImportProgress, when set, that done of total games are replayed; a
+// family's ImportRecords calls it after each game.
+func ReportImport(done, total int) {
+	if ImportProgress != nil {
+		ImportProgress(done, total)
+	}
+}
+
 // Record is one game to write: the game id, its options (nil: the defaults), its start
 // position in the game's own encoding ("" for the initial position), the canonical move
 // texts in order, how it ended, and the header tags (name, value) in order, e.g. Event,

@@ -6,8 +6,8 @@
 // the expected score against an opponent rated Ro is E = 1 / (1 + 10^((Ro - R) / 400)),
 // and after a game R += K·(S - E) with S = 1 for a win, 0 for a loss. Every figure starts
 // at 1500 with K = 32. The opponent's rating is fixed per category, since an AI level does
-// not change and an online opponent's figure lives on their own device: 쉬움 1300, 보통
-// 1500, 어려움 1700, online 1500.
+// not change and an online opponent's figure lives on their own device: 초급 1300, 중급
+// 1500, 고급 1700, online 1500.
 export const START = 1500;
 export const K = 32;
 export const OPPONENT = { beginner: 1300, intermediate: 1500, advanced: 1700, online: 1500 };

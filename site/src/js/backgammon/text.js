@@ -1,8 +1,11 @@
 // Korean text of the backgammon page (seed 003): sides, results with points, the turn's
 // notices, the button board's words and the rating card.
+import { LEVEL } from '../text.js';
+
 export const NAME = '백가몬';
 export const SIDES = ['흰색', '검은색'];
-export const LEVELS = { beginner: '쉬움', intermediate: '보통', advanced: '어려움' };
+// the AI levels' names, one set for every game (js/text.js LEVEL)
+export const LEVELS = LEVEL;
 
 const KIND = { single: '싱글', gammon: '개먼', backgammon: '백개먼' };
 

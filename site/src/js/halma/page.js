@@ -6,6 +6,7 @@
 // piece count, result screen with sharing and today's tally, chinese-checkers' strict-win
 // note). Which moves exist and their paths the engine says; this file matches taps to them.
 import { Shell } from '../shell.js';
+import { setHint } from '../key-hint.js';
 import { afterPaint } from '../lazy.js';
 import { remoteSupported, startRemote } from '../render/remote.js';
 import { strictBlocked } from './strict.js';
@@ -382,7 +383,7 @@ function drawPanel(v, mine) {
     $('panel-status').textContent = v.toMove < 0 ? '' : (v.pass && mine ? MSG.passHint : '');
   } else {
     const sel = shell.sel;
-    $('panel-status').textContent = sel ? MSG.pickDest : MSG.pickPiece;
+    setHint($('panel-status'), sel ? MSG.pickDest : MSG.pickPiece);
     const own = [...si.pieces].sort((a, b) => {
       const [ra, pa] = nameOf(a).split('.').map(Number);
       const [rb, pb] = nameOf(b).split('.').map(Number);

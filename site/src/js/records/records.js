@@ -86,6 +86,8 @@ export class Records {
     this.ply = 0;
     this.analysis = null; // {run, scores: [{v, best, alg, over}], done, cancelled}
     this.imported = [];
+    this.importGen = 0; // the import running (a cancel or a newer import moves it on)
+    this.importing = false;
     this.build();
     window.__madangRecords = this;
   }
@@ -148,6 +150,8 @@ export class Records {
           <button type="button" id="rec-read">${REC.read}</button>
           <label class="file-button">${REC.openFile} <input type="file" id="rec-file" accept=".pdn,.txt,.mat,text/plain"></label>
         </div>
+        <p id="rec-import-progress" class="rec-progress" aria-live="polite"></p>
+        <button type="button" id="rec-import-cancel" hidden>${REC.importCancel}</button>
         <ul id="rec-errors" class="rec-errors"></ul>
         <ol id="rec-list" class="rec-list" aria-label="${REC.listLabel}"></ol>
       </details>`;
@@ -168,6 +172,7 @@ export class Records {
     $('rec-share').addEventListener('click', () => this.share());
     $('rec-review-this').addEventListener('click', () => this.reviewCurrent());
     $('rec-read').addEventListener('click', () => this.importText($('rec-text').value));
+    $('rec-import-cancel').addEventListener('click', () => this.cancelImport());
     $('rec-file').addEventListener('change', (e) => {
       const f = e.target.files && e.target.files[0];
       if (f) f.arrayBuffer().then((b) => this.importBytes(new Uint8Array(b)));
@@ -275,18 +280,64 @@ export class Records {
 
   // ---- import ---------------------------------------------------------------------
 
-  importText(text) { return this.importAnswer(this.recordsEngine().ask('import', { game: this.shell.game, text })); }
+  importText(text) { return this.startImport({ text }); }
 
-  importBytes(bytes) { return this.importAnswer(this.recordsEngine().ask('import', { game: this.shell.game, bytes })); }
+  importBytes(bytes) { return this.startImport({ bytes }); }
 
-  /** Shows an import's answer: errors in Korean, one game straight into review, a list for several. */
-  async importAnswer(p) {
+  /** Reads a record file ({text} or {bytes}) in the records worker: the games replayed so far
+   * are shown under the import box (a file of 40,000 games takes many seconds), with a button
+   * to stop. A newer import stops the one running first; only the newest is shown. */
+  async startImport(src) {
+    if (this.importing) this.stopImport();
+    const gen = ++this.importGen;
+    this.importing = true;
+    $('rec-errors').textContent = '';
+    $('rec-list').textContent = '';
+    $('rec-import-progress').textContent = REC.importReading;
+    $('rec-import-cancel').hidden = false;
+    const a = await this.recordsEngine().ask('import', { game: this.shell.game, ...src }, (pr) => {
+      if (gen === this.importGen) $('rec-import-progress').textContent = REC.importProgress(pr.done, pr.total);
+    });
+    if (gen !== this.importGen) return a;
+    return this.importAnswer(a, gen);
+  }
+
+  /** Stops the import running: the records worker is stopped (it cannot be interrupted in
+   * the middle of a file) and started afresh on next use. */
+  stopImport() {
+    this.importGen++;
+    this.importing = false;
+    if (this.worker) {
+      this.worker.terminate();
+      this.worker = null;
+    }
+    $('rec-import-cancel').hidden = true;
+  }
+
+  /** '불러오기 멈추기': the import stops; what it had not shown yet is dropped. */
+  cancelImport() {
+    if (!this.importing) return;
+    this.stopImport();
+    $('rec-import-progress').textContent = REC.importCancelled;
+  }
+
+  /** Shows an import's answer: errors in Korean, one game straight into review, a list for
+   * several (built a few hundred at a time, so the page stays responsive; a cancel or a newer
+   * import (gen) stops it). */
+  async importAnswer(p, gen = this.importGen) {
     const a = await p;
     const errs = $('rec-errors');
     const list = $('rec-list');
     errs.textContent = '';
     list.textContent = '';
+    const finish = (text) => {
+      if (gen !== this.importGen) return;
+      this.importing = false;
+      $('rec-import-cancel').hidden = true;
+      $('rec-import-progress').textContent = text;
+    };
     if (!a.ok) {
+      finish('');
       this.shell.say(REC.importFailed, a.error);
       return a;
     }
@@ -300,17 +351,31 @@ export class Records {
     }
     this.imported = a.games;
     if (a.games.length === 1) {
+      finish('');
       await this.review(this.fromImport(a.games[0]));
     } else {
-      a.games.forEach((g, i) => {
-        const li = document.createElement('li');
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.textContent = REC.listItem(g, this.shell.page.names(g.game).game || g.game, this.hook.seatTag);
-        b.addEventListener('click', () => this.review(this.fromImport(this.imported[i])));
-        li.appendChild(b);
-        list.appendChild(li);
-      });
+      const CHUNK = 400;
+      for (let from = 0; from < a.games.length; from += CHUNK) {
+        if (gen !== this.importGen) return a;
+        if (from > 0) {
+          $('rec-import-progress').textContent = REC.importListing(from, a.games.length);
+          await new Promise((r) => setTimeout(r, 0)); // the page answers between chunks
+          if (gen !== this.importGen) return a;
+        }
+        const frag = document.createDocumentFragment();
+        a.games.slice(from, from + CHUNK).forEach((g, k) => {
+          const i = from + k;
+          const li = document.createElement('li');
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.textContent = REC.listItem(g, this.shell.page.names(g.game).game || g.game, this.hook.seatTag);
+          b.addEventListener('click', () => this.review(this.fromImport(this.imported[i])));
+          li.appendChild(b);
+          frag.appendChild(li);
+        });
+        list.appendChild(frag);
+      }
+      finish(a.games.length ? REC.importDone(a.games.length) : '');
     }
     if (lines.length) this.shell.say(lines[0]);
     return a;

@@ -1,6 +1,7 @@
 // Korean text of the game records: download, import, review and the engine's view.
 
-const LEVEL = { beginner: '초급', intermediate: '중급', advanced: '고급' };
+import { LEVEL } from '../text.js';
+
 export const levelName = (l) => LEVEL[l] || l;
 
 export const REC = {
@@ -36,6 +37,12 @@ export const REC = {
   copyFailed: '복사하지 못했습니다. 파일로 저장해 주세요.',
   exportFailed: '기보를 만들지 못했습니다.',
   importFailed: '기보를 읽지 못했습니다.',
+  importCancel: '불러오기 멈추기',
+  importReading: '기보 파일을 읽는 중…',
+  importProgress: (done, total) => `기보를 읽는 중… ${done.toLocaleString('ko-KR')} / ${total.toLocaleString('ko-KR')}판`,
+  importListing: (done, total) => `목록을 만드는 중… ${done.toLocaleString('ko-KR')} / ${total.toLocaleString('ko-KR')}판`,
+  importDone: (n) => `${n.toLocaleString('ko-KR')}판을 불러왔습니다.`,
+  importCancelled: '기보 불러오기를 멈췄습니다.',
   reviewFailed: '이 기보의 국면을 보여 줄 수 없습니다.',
   analyseFailed: '분석하지 못했습니다.',
   noGame: '기보에서 게임을 찾지 못했습니다.',
