@@ -42,6 +42,12 @@ type Config struct {
 	Phases   int
 	Validate int // every Validate-th game is held out of the fit to measure it (0: none)
 	Workers  int // self-play goroutines (the result does not depend on it)
+	// PlayWeights, when not nil, are the learned weights the self-play searches evaluate
+	// with (a later generation: the games of weights fitted to earlier games), blended with
+	// the hand-made evaluation by PlayMix (in 1/draughts.MixUnit); nil: the hand-made
+	// evaluation alone, the first generation.
+	PlayWeights *draughts.Weights
+	PlayMix     int
 }
 
 // Defaults are the configurations of the shipped weights, by variant id.
@@ -62,20 +68,27 @@ type Sample struct {
 var ErrConfig = errors.New("train: bad configuration")
 
 func (c Config) check() error {
+	if c.PlayWeights != nil && (c.PlayMix < 0 || c.PlayMix > draughts.MixUnit) {
+		return ErrConfig
+	}
 	if c.Games < 1 || c.Depth < 1 || c.Open < 0 || c.MaxPlies < 1 || c.Adjudicate < 0 || c.Epochs < 1 || c.Rate <= 0 || c.L2 < 0 || c.Validate < 0 || c.Workers < 1 || c.Lambda < 0 || c.Lambda > 1 || c.Prior < 0 || c.Phases < 1 || c.Phases > 2 {
 		return ErrConfig
 	}
 	return nil
 }
 
-// Selfplay plays cfg.Games games of v with its hand-made evaluation and returns their
-// quiet positions after the opening, in game order. progress (may be nil) is called after
-// each finished game with the number finished so far.
+// Selfplay plays cfg.Games games of v with its hand-made evaluation (or cfg.PlayWeights
+// blended by cfg.PlayMix) and returns their quiet positions after the opening, in game
+// order. progress (may be nil) is called after each finished game with the number
+// finished so far.
 func Selfplay(v *draughts.Variant, cfg Config, progress func(done int)) ([]Sample, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
-	classic := v.WithWeights(nil)
+	player := v.WithWeights(nil)
+	if cfg.PlayWeights != nil {
+		player = v.WithWeights(cfg.PlayWeights).WithMix(cfg.PlayMix)
+	}
 	out := make([][]Sample, cfg.Games)
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -85,9 +98,9 @@ func Selfplay(v *draughts.Variant, cfg Config, progress func(done int)) ([]Sampl
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := draughts.NewSearcher(classic, 8)
+			s := draughts.NewSearcher(player, 8)
 			for g := range next {
-				out[g] = playGame(classic, s, cfg, g)
+				out[g] = playGame(player, s, cfg, g)
 				mu.Lock()
 				done++
 				if progress != nil {

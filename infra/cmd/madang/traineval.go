@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"encoding/gob"
 	"flag"
 	"fmt"
@@ -17,8 +18,9 @@ func init() {
 }
 
 // runTrainEval: madang train-eval --game draughts|checkers [--out FILE] [--games N]
-// [--depth D] [--open K] [--seed S] [--epochs E] [--workers W]. It plays the self-play
-// games with the hand-made evaluation, fits the learned evaluation's weights to their
+// [--depth D] [--open K] [--seed S] [--epochs E] [--workers W] [--play-weights FILE
+// [--play-mix M]]. It plays the self-play games with the hand-made evaluation (or with
+// FILE's weights, a later generation), fits the learned evaluation's weights to their
 // results (ai/draughts/train) and writes the weights file. The defaults are those of the
 // shipped weights (train.Defaults), so `madang train-eval --game draughts --out
 // ai/draughts/weights/draughts.bin` remakes the committed file byte for byte. Progress and
@@ -40,6 +42,8 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&fit.Prior, "prior", -1, "AdaGrad prior sum of squares (-1: the shipped default)")
 	phases := fs.Int("phases", 0, "pattern table sets: 1, or 2 for an opening's and an ending's (0: the shipped default)")
 	workers := fs.Int("workers", 1, "self-play goroutines (the weights do not depend on it)")
+	playWeights := fs.String("play-weights", "", "weights file the self-play evaluates with (a later generation; default: the hand-made evaluation)")
+	playMix := fs.Int("play-mix", -1, "with --play-weights: their share of the self-play's evaluation in 1/256, the rest the hand-made one's (-1: the variant's own)")
 	cache := fs.String("cache", "", "file of the self-play positions: read when it exists and was made with the same self-play settings, else written (to refit without replaying)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -69,13 +73,29 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 		cfg.Phases = *phases
 	}
 	cfg.Workers = *workers
+	var playHash string
+	if *playWeights != "" {
+		data, err := os.ReadFile(*playWeights)
+		if err == nil {
+			cfg.PlayWeights, err = v.UnmarshalWeights(data)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "train-eval: --play-weights:", err)
+			return 2
+		}
+		cfg.PlayMix = v.Mix()
+		if *playMix >= 0 {
+			cfg.PlayMix = *playMix
+		}
+		playHash = fmt.Sprintf("%x", sha256.Sum256(data))
+	}
 	for _, f := range []struct{ from, to *float64 }{{&fit.Lambda, &cfg.Lambda}, {&fit.L2, &cfg.L2}, {&fit.Rate, &cfg.Rate}, {&fit.Prior, &cfg.Prior}} {
 		if *f.from >= 0 {
 			*f.to = *f.from
 		}
 	}
 	start := time.Now()
-	samples, ok := readCache(*cache, *game, cfg)
+	samples, ok := readCache(*cache, *game, cfg, playHash)
 	if !ok {
 		var err error
 		samples, err = train.Selfplay(v, cfg, func(done int) {
@@ -88,7 +108,7 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if *cache != "" {
-			if err := writeCache(*cache, *game, cfg, samples); err != nil {
+			if err := writeCache(*cache, *game, cfg, playHash, samples); err != nil {
 				fmt.Fprintln(stderr, "train-eval:", err)
 				return 1
 			}
@@ -100,8 +120,12 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "train-eval:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "train-eval %s: %d games (depth %d, %d random opening plies, seed %d), %d positions; self-play %s, fit %s (%d epochs, %d phases)\n",
-		*game, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs, cfg.Phases)
+	player := "the hand-made evaluation"
+	if cfg.PlayWeights != nil {
+		player = fmt.Sprintf("%s at mix %d/256", *playWeights, cfg.PlayMix)
+	}
+	fmt.Fprintf(stdout, "train-eval %s: %d games (depth %d, %d random opening plies, seed %d, %s), %d positions; self-play %s, fit %s (%d epochs, %d phases)\n",
+		*game, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, player, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs, cfg.Phases)
 	fmt.Fprintf(stdout, "fit: %d positions, log-loss %.4f; held out %d positions, log-loss %.4f (mean-label baseline %.4f, the self-play search's scores %.4f at %.0f centi-men per logit)\n",
 		rep.Train, rep.TrainLoss, rep.Held, rep.HeldLoss, rep.BaseLoss, rep.SearchLoss, rep.ScoreScale)
 	for k, name := range aidraughts.ScalarNames {
@@ -122,14 +146,16 @@ type cacheHeader struct {
 	Game                                     string
 	Games, Depth, Open, MaxPlies, Adjudicate int
 	Seed                                     uint64
+	PlayHash                                 string // sha256 of the self-play's weights file ("": hand-made)
+	PlayMix                                  int
 }
 
-func headerOf(game string, c train.Config) cacheHeader {
-	return cacheHeader{game, c.Games, c.Depth, c.Open, c.MaxPlies, c.Adjudicate, c.Seed}
+func headerOf(game string, c train.Config, playHash string) cacheHeader {
+	return cacheHeader{game, c.Games, c.Depth, c.Open, c.MaxPlies, c.Adjudicate, c.Seed, playHash, c.PlayMix}
 }
 
 // readCache reads the self-play positions of path when it holds those of cfg.
-func readCache(path, game string, cfg train.Config) ([]train.Sample, bool) {
+func readCache(path, game string, cfg train.Config, playHash string) ([]train.Sample, bool) {
 	if path == "" {
 		return nil, false
 	}
@@ -141,19 +167,19 @@ func readCache(path, game string, cfg train.Config) ([]train.Sample, bool) {
 	dec := gob.NewDecoder(f)
 	var h cacheHeader
 	var samples []train.Sample
-	if dec.Decode(&h) != nil || h != headerOf(game, cfg) || dec.Decode(&samples) != nil {
+	if dec.Decode(&h) != nil || h != headerOf(game, cfg, playHash) || dec.Decode(&samples) != nil {
 		return nil, false
 	}
 	return samples, true
 }
 
-func writeCache(path, game string, cfg train.Config, samples []train.Sample) error {
+func writeCache(path, game string, cfg train.Config, playHash string, samples []train.Sample) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	enc := gob.NewEncoder(f)
-	if err := enc.Encode(headerOf(game, cfg)); err != nil {
+	if err := enc.Encode(headerOf(game, cfg, playHash)); err != nil {
 		f.Close()
 		return err
 	}
