@@ -48,6 +48,10 @@ type Config struct {
 	// evaluation alone, the first generation.
 	PlayWeights *draughts.Weights
 	PlayMix     int
+	// Generations is how many self-plays the command runs (madang train-eval): each after
+	// the first plays with the weights fitted to the one before it, at the variant's mix.
+	// Selfplay and Fit play and fit one generation; they ignore it.
+	Generations int
 }
 
 // Defaults are the configurations of the shipped weights, by variant id.

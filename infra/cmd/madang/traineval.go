@@ -18,10 +18,12 @@ func init() {
 }
 
 // runTrainEval: madang train-eval --game draughts|checkers [--out FILE] [--games N]
-// [--depth D] [--open K] [--seed S] [--epochs E] [--workers W] [--play-weights FILE
-// [--play-mix M]]. It plays the self-play games with the hand-made evaluation (or with
-// FILE's weights, a later generation), fits the learned evaluation's weights to their
-// results (ai/draughts/train) and writes the weights file. The defaults are those of the
+// [--depth D] [--open K] [--seed S] [--epochs E] [--workers W] [--generations G]
+// [--play-weights FILE] [--play-mix M]. It plays the self-play games with the hand-made
+// evaluation (or with FILE's weights), fits the learned evaluation's weights to their
+// results (ai/draughts/train); each further generation plays with the weights the one
+// before it fitted (at the variant's mix, or M/256) and fits anew; it writes the last
+// generation's weights file. The defaults are those of the
 // shipped weights (train.Defaults), so `madang train-eval --game draughts --out
 // ai/draughts/weights/draughts.bin` remakes the committed file byte for byte. Progress and
 // the fit's figures go to stderr.
@@ -44,6 +46,7 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 1, "self-play goroutines (the weights do not depend on it)")
 	playWeights := fs.String("play-weights", "", "weights file the self-play evaluates with (a later generation; default: the hand-made evaluation)")
 	playMix := fs.Int("play-mix", -1, "with --play-weights: their share of the self-play's evaluation in 1/256, the rest the hand-made one's (-1: the variant's own)")
+	generations := fs.Int("generations", 0, "self-play generations: each after the first plays with the weights the one before fitted (0: the shipped default)")
 	cache := fs.String("cache", "", "file of the self-play positions: read when it exists and was made with the same self-play settings, else written (to refit without replaying)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -73,7 +76,7 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 		cfg.Phases = *phases
 	}
 	cfg.Workers = *workers
-	var playHash string
+	var playHash, playName string
 	if *playWeights != "" {
 		data, err := os.ReadFile(*playWeights)
 		if err == nil {
@@ -88,48 +91,43 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 			cfg.PlayMix = *playMix
 		}
 		playHash = fmt.Sprintf("%x", sha256.Sum256(data))
+		playName = *playWeights
 	}
 	for _, f := range []struct{ from, to *float64 }{{&fit.Lambda, &cfg.Lambda}, {&fit.L2, &cfg.L2}, {&fit.Rate, &cfg.Rate}, {&fit.Prior, &cfg.Prior}} {
 		if *f.from >= 0 {
 			*f.to = *f.from
 		}
 	}
-	start := time.Now()
-	samples, ok := readCache(*cache, *game, cfg, playHash)
-	if !ok {
-		var err error
-		samples, err = train.Selfplay(v, cfg, func(done int) {
-			if done%100 == 0 || done == cfg.Games {
-				fmt.Fprintf(stderr, "train-eval: %d/%d games, %s\n", done, cfg.Games, time.Since(start).Round(time.Second))
-			}
-		})
-		if err != nil {
-			fmt.Fprintln(stderr, "train-eval:", err)
-			return 2
-		}
-		if *cache != "" {
-			if err := writeCache(*cache, *game, cfg, playHash, samples); err != nil {
+	gens := cfg.Generations
+	if *generations > 0 {
+		gens = *generations
+	}
+	if gens < 1 {
+		gens = 1
+	}
+	var w *aidraughts.Weights
+	for gen := 1; gen <= gens; gen++ {
+		if gen > 1 {
+			// The next generation plays with the weights as a file holds them (int8
+			// patterns), exactly as --play-weights would read the file just written.
+			data := w.Marshal()
+			pw, err := v.UnmarshalWeights(data)
+			if err != nil {
 				fmt.Fprintln(stderr, "train-eval:", err)
 				return 1
 			}
+			cfg.PlayWeights, cfg.PlayMix = pw, v.Mix()
+			if *playMix >= 0 {
+				cfg.PlayMix = *playMix
+			}
+			playHash = fmt.Sprintf("%x", sha256.Sum256(data))
+			playName = fmt.Sprintf("generation %d's weights", gen-1)
 		}
-	}
-	played := time.Since(start)
-	w, rep, err := train.Fit(v, samples, cfg)
-	if err != nil {
-		fmt.Fprintln(stderr, "train-eval:", err)
-		return 1
-	}
-	player := "the hand-made evaluation"
-	if cfg.PlayWeights != nil {
-		player = fmt.Sprintf("%s at mix %d/256", *playWeights, cfg.PlayMix)
-	}
-	fmt.Fprintf(stdout, "train-eval %s: %d games (depth %d, %d random opening plies, seed %d, %s), %d positions; self-play %s, fit %s (%d epochs, %d phases)\n",
-		*game, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, player, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs, cfg.Phases)
-	fmt.Fprintf(stdout, "fit: %d positions, log-loss %.4f; held out %d positions, log-loss %.4f (mean-label baseline %.4f, the self-play search's scores %.4f at %.0f centi-men per logit)\n",
-		rep.Train, rep.TrainLoss, rep.Held, rep.HeldLoss, rep.BaseLoss, rep.SearchLoss, rep.ScoreScale)
-	for k, name := range aidraughts.ScalarNames {
-		fmt.Fprintf(stdout, "  %-16s %8.4f logit\n", name, float64(w.Scalar[k])/2048)
+		var code int
+		w, code = trainGeneration(v, *game, cfg, playHash, playName, cacheName(*cache, gen), gens, gen, stdout, stderr)
+		if code != 0 {
+			return code
+		}
 	}
 	if *out != "" {
 		if err := os.WriteFile(*out, w.Marshal(), 0o644); err != nil {
@@ -139,6 +137,57 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "wrote", *out)
 	}
 	return 0
+}
+
+// trainGeneration plays one generation's self-play (or reads it from cache) and fits its
+// weights, reporting to stdout; a non-zero code is the command's exit status.
+func trainGeneration(v *aidraughts.Variant, game string, cfg train.Config, playHash, playName, cache string, gens, gen int, stdout, stderr io.Writer) (*aidraughts.Weights, int) {
+	start := time.Now()
+	samples, ok := readCache(cache, game, cfg, playHash)
+	if !ok {
+		var err error
+		samples, err = train.Selfplay(v, cfg, func(done int) {
+			if done%100 == 0 || done == cfg.Games {
+				fmt.Fprintf(stderr, "train-eval: generation %d/%d: %d/%d games, %s\n", gen, gens, done, cfg.Games, time.Since(start).Round(time.Second))
+			}
+		})
+		if err != nil {
+			fmt.Fprintln(stderr, "train-eval:", err)
+			return nil, 2
+		}
+		if cache != "" {
+			if err := writeCache(cache, game, cfg, playHash, samples); err != nil {
+				fmt.Fprintln(stderr, "train-eval:", err)
+				return nil, 1
+			}
+		}
+	}
+	played := time.Since(start)
+	w, rep, err := train.Fit(v, samples, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "train-eval:", err)
+		return nil, 1
+	}
+	player := "the hand-made evaluation"
+	if cfg.PlayWeights != nil {
+		player = fmt.Sprintf("%s at mix %d/256", playName, cfg.PlayMix)
+	}
+	fmt.Fprintf(stdout, "train-eval %s generation %d/%d: %d games (depth %d, %d random opening plies, seed %d, %s), %d positions; self-play %s, fit %s (%d epochs, %d phases)\n",
+		game, gen, gens, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, player, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs, cfg.Phases)
+	fmt.Fprintf(stdout, "fit: %d positions, log-loss %.4f; held out %d positions, log-loss %.4f (mean-label baseline %.4f, the self-play search's scores %.4f at %.0f centi-men per logit)\n",
+		rep.Train, rep.TrainLoss, rep.Held, rep.HeldLoss, rep.BaseLoss, rep.SearchLoss, rep.ScoreScale)
+	for k, name := range aidraughts.ScalarNames {
+		fmt.Fprintf(stdout, "  %-16s %8.4f logit\n", name, float64(w.Scalar[k])/2048)
+	}
+	return w, 0
+}
+
+// cacheName is generation gen's cache file: path itself for the first, path.genN after.
+func cacheName(path string, gen int) string {
+	if path == "" || gen == 1 {
+		return path
+	}
+	return fmt.Sprintf("%s.gen%d", path, gen)
 }
 
 // cacheHeader identifies the self-play a cache file holds.

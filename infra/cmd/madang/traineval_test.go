@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// --generations 2 is generation 1 written to a file, then a self-play with that file as
+// --play-weights: the same weights byte for byte, and a second run with the cache replays
+// nothing and writes them again.
+func TestTrainEvalGenerations(t *testing.T) {
+	dir := t.TempDir()
+	small := []string{"train-eval", "--game", "checkers", "--games", "12", "--depth", "2"}
+	file := func(name string) []byte {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	cache := filepath.Join(dir, "pos.cache")
+	steps := [][]string{
+		{"--out", filepath.Join(dir, "g1.bin")},
+		{"--play-weights", filepath.Join(dir, "g1.bin"), "--out", filepath.Join(dir, "g2-file.bin")},
+		{"--generations", "2", "--cache", cache, "--out", filepath.Join(dir, "g2.bin")},
+	}
+	for _, s := range steps {
+		if code, _, errs := run(t, append(append([]string{}, small...), s...)...); code != 0 {
+			t.Fatalf("%v: exit %d, %s", s, code, errs)
+		}
+	}
+	if !bytes.Equal(file("g2.bin"), file("g2-file.bin")) {
+		t.Fatal("--generations 2 differs from generation 1's file played by --play-weights")
+	}
+	if bytes.Equal(file("g1.bin"), file("g2.bin")) {
+		t.Fatal("generation 2 wrote generation 1's weights")
+	}
+	for _, c := range []string{cache, cache + ".gen2"} {
+		if _, err := os.Stat(c); err != nil {
+			t.Fatalf("cache of a generation: %v", err)
+		}
+	}
+	code, _, errs := run(t, append(append([]string{}, small...), "--generations", "2", "--cache", cache, "--out", filepath.Join(dir, "again.bin"))...)
+	if code != 0 || !bytes.Equal(file("again.bin"), file("g2.bin")) || bytes.Contains([]byte(errs), []byte("games,")) {
+		t.Fatalf("from the cache: exit %d, same weights %v, progress %q", code, bytes.Equal(file("again.bin"), file("g2.bin")), errs)
+	}
+	if code, _, _ := run(t, append(append([]string{}, small...), "--play-weights", filepath.Join(dir, "missing.bin"))...); code != 2 {
+		t.Fatalf("a missing --play-weights file: exit %d, want 2", code)
+	}
+}
