@@ -17,6 +17,7 @@ package halma
 
 import (
 	"context"
+	"runtime"
 	"sync"
 
 	"madang/ai"
@@ -60,22 +61,59 @@ func init() {
 	}
 }
 
+// MaxSearchers bounds the searchers (each with a ttMB table) one engine keeps and runs at
+// once: more concurrent searches wait for a free one, so a burst of requests costs time,
+// not memory (issue 10 item 4, as ai/draughts). At least 2, else GOMAXPROCS at start.
+var MaxSearchers = max(2, runtime.GOMAXPROCS(0))
+
 // Engine plays one ruleset through the generic rules API (ai.Engine).
 type Engine struct {
 	r     *halma.Rules
 	terms Terms // AllTerms in the registered engines
-	pool  sync.Pool
+	pool  searcherPool
 }
 
-// searcher takes a pooled searcher, cleared when the result must be repeatable.
-func (e *Engine) searcher(repeatable bool) *Searcher {
-	if s, ok := e.pool.Get().(*Searcher); ok {
+// searcherPool is a bounded pool of searchers: slots holds one token per searcher in use,
+// idle the ones waiting for reuse.
+type searcherPool struct {
+	once    sync.Once
+	slots   chan struct{}
+	mu      sync.Mutex
+	idle    []*Searcher
+	created int // searchers made so far (tests)
+}
+
+// searcher takes a pooled searcher, waiting while MaxSearchers are in use (ctx.Err() when
+// ctx ends first), cleared when the result must be repeatable. Give it back with release.
+func (e *Engine) searcher(ctx context.Context, repeatable bool) (*Searcher, error) {
+	p := &e.pool
+	p.once.Do(func() { p.slots = make(chan struct{}, MaxSearchers) })
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.idle); n > 0 {
+		s := p.idle[n-1]
+		p.idle = p.idle[:n-1]
 		if repeatable {
 			s.Clear()
 		}
-		return s
+		return s, nil
 	}
-	return NewSearcher(ttMB)
+	p.created++
+	return NewSearcher(ttMB), nil
+}
+
+// release gives a searcher back to the pool.
+func (e *Engine) release(s *Searcher) {
+	p := &e.pool
+	p.mu.Lock()
+	p.idle = append(p.idle, s)
+	p.mu.Unlock()
+	<-p.slots
 }
 
 // position takes a state's position.
@@ -128,8 +166,11 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 			return ai.Result{Move: m, Score: score, PV: []rules.Move{m}}, nil
 		}
 	}
-	s := e.searcher(spec.Budget.Time == 0)
-	defer e.pool.Put(s)
+	s, err := e.searcher(ctx, spec.Budget.Time == 0)
+	if err != nil {
+		return ai.Result{}, err
+	}
+	defer e.release(s)
 	b := spec.Budget
 	if b.Time > 0 {
 		b.Time = b.Time * 9 / 10 // the engine may overshoot by a move's search
@@ -155,8 +196,11 @@ func (e *Engine) quickScore(st rules.State) (int, bool) {
 	if err != nil {
 		return 0, false
 	}
-	s := e.searcher(true)
-	defer e.pool.Put(s)
+	s, err := e.searcher(context.Background(), true)
+	if err != nil {
+		return 0, false
+	}
+	defer e.release(s)
 	res := s.Search(hs.Position(), Params{Depth: 2, Width: 16, Terms: e.terms}, ai.NewControl(context.Background(), ai.Budget{Nodes: 20000}))
 	return res.Score, true
 }

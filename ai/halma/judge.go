@@ -99,8 +99,11 @@ func (e *Engine) Judge(ctx context.Context, st rules.State, played rules.Move, b
 			j.Best = nil
 		}
 	}
-	s := e.searcher(true)
-	defer e.pool.Put(s)
+	s, err := e.searcher(ctx, true)
+	if err != nil {
+		return Judgement{}, err
+	}
+	defer e.release(s)
 	prm := Params{Terms: e.terms, Depth: budget.Depth}
 	ctl := ai.NewControl(ctx, budget)
 	res := s.Search(p, prm, ctl)
