@@ -11,7 +11,7 @@ import (
 )
 
 // Concurrent searches share a bounded pool of searchers (issue 10 item 4): 4×MaxSearchers
-// requests at once make at most MaxSearchers searchers (each with a ttMB table), and a
+// requests at once make at most ai.MaxSearchers searchers (each with a ttMB table), and a
 // request whose context ends while it waits for one fails with the context's error.
 func TestSearcherPoolBounded(t *testing.T) {
 	e := &Engine{v: Checkers}
@@ -21,7 +21,7 @@ func TestSearcherPoolBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
-	for i := 0; i < 4*MaxSearchers; i++ {
+	for i := 0; i < 4*ai.MaxSearchers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -31,12 +31,12 @@ func TestSearcherPoolBounded(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if e.pool.created > MaxSearchers {
-		t.Fatalf("%d searchers made for %d concurrent requests, bound %d", e.pool.created, 4*MaxSearchers, MaxSearchers)
+	if e.pool.Created() > ai.MaxSearchers {
+		t.Fatalf("%d searchers made for %d concurrent requests, bound %d", e.pool.Created(), 4*ai.MaxSearchers, ai.MaxSearchers)
 	}
 	// Every searcher busy: a waiting request ends with its context.
 	var held []*Searcher
-	for i := 0; i < MaxSearchers; i++ {
+	for i := 0; i < ai.MaxSearchers; i++ {
 		s, err := e.searcher(context.Background(), false)
 		if err != nil {
 			t.Fatal(err)

@@ -17,8 +17,6 @@ package halma
 
 import (
 	"context"
-	"runtime"
-	"sync"
 
 	"madang/ai"
 	"madang/rules"
@@ -61,60 +59,26 @@ func init() {
 	}
 }
 
-// MaxSearchers bounds the searchers (each with a ttMB table) one engine keeps and runs at
-// once: more concurrent searches wait for a free one, so a burst of requests costs time,
-// not memory (issue 10 item 4, as ai/draughts). At least 2, else GOMAXPROCS at start.
-var MaxSearchers = max(2, runtime.GOMAXPROCS(0))
-
 // Engine plays one ruleset through the generic rules API (ai.Engine).
 type Engine struct {
 	r     *halma.Rules
 	terms Terms // AllTerms in the registered engines
-	pool  searcherPool
+	pool  ai.Pool[Searcher]
 }
 
-// searcherPool is a bounded pool of searchers: slots holds one token per searcher in use,
-// idle the ones waiting for reuse.
-type searcherPool struct {
-	once    sync.Once
-	slots   chan struct{}
-	mu      sync.Mutex
-	idle    []*Searcher
-	created int // searchers made so far (tests)
-}
-
-// searcher takes a pooled searcher, waiting while MaxSearchers are in use (ctx.Err() when
-// ctx ends first), cleared when the result must be repeatable. Give it back with release.
+// searcher takes a searcher from the engine's bounded pool (ai.Pool: it waits while all are
+// in use; ctx.Err() when ctx ends first), its tables cleared when the result must be
+// repeatable. Give it back with release.
 func (e *Engine) searcher(ctx context.Context, repeatable bool) (*Searcher, error) {
-	p := &e.pool
-	p.once.Do(func() { p.slots = make(chan struct{}, MaxSearchers) })
-	select {
-	case p.slots <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	s, reused, err := e.pool.Get(ctx, func() *Searcher { return NewSearcher(ttMB) })
+	if err == nil && reused && repeatable {
+		s.Clear()
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if n := len(p.idle); n > 0 {
-		s := p.idle[n-1]
-		p.idle = p.idle[:n-1]
-		if repeatable {
-			s.Clear()
-		}
-		return s, nil
-	}
-	p.created++
-	return NewSearcher(ttMB), nil
+	return s, err
 }
 
 // release gives a searcher back to the pool.
-func (e *Engine) release(s *Searcher) {
-	p := &e.pool
-	p.mu.Lock()
-	p.idle = append(p.idle, s)
-	p.mu.Unlock()
-	<-p.slots
-}
+func (e *Engine) release(s *Searcher) { e.pool.Put(s) }
 
 // position takes a state's position.
 func (e *Engine) position(st rules.State) (*halma.State, error) {

@@ -11,14 +11,14 @@ import (
 )
 
 // Concurrent searches share a bounded pool of searchers (issue 10 item 4, as ai/draughts):
-// 4×MaxSearchers requests at once make at most MaxSearchers searchers (each with a ttMB
+// 4×MaxSearchers requests at once make at most ai.MaxSearchers searchers (each with a ttMB
 // table) and all succeed; with every searcher in use a further request waits, is served
 // once one is given back, and ends with its context's error if that ends first.
 func TestSearcherPoolBounded(t *testing.T) {
 	e := &Engine{r: &halma.ChineseCheckers, terms: AllTerms}
 	st := newGame(t, config{"chinese-checkers", nil})
 	var wg sync.WaitGroup
-	for i := 0; i < 4*MaxSearchers; i++ {
+	for i := 0; i < 4*ai.MaxSearchers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -28,13 +28,13 @@ func TestSearcherPoolBounded(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if e.pool.created > MaxSearchers {
-		t.Fatalf("%d searchers made for %d concurrent requests, bound %d", e.pool.created, 4*MaxSearchers, MaxSearchers)
+	if e.pool.Created() > ai.MaxSearchers {
+		t.Fatalf("%d searchers made for %d concurrent requests, bound %d", e.pool.Created(), 4*ai.MaxSearchers, ai.MaxSearchers)
 	}
 
 	// Every searcher busy: a request waits for one (it makes none of its own) ...
 	var held []*Searcher
-	for i := 0; i < MaxSearchers; i++ {
+	for i := 0; i < ai.MaxSearchers; i++ {
 		s, err := e.searcher(context.Background(), false)
 		if err != nil {
 			t.Fatal(err)
@@ -48,7 +48,7 @@ func TestSearcherPoolBounded(t *testing.T) {
 	}()
 	select {
 	case err := <-done:
-		t.Fatalf("a request was served (err %v) while all %d searchers were in use", err, MaxSearchers)
+		t.Fatalf("a request was served (err %v) while all %d searchers were in use", err, ai.MaxSearchers)
 	case <-time.After(200 * time.Millisecond):
 	}
 	// ... one whose context ends first fails with the context's error ...
@@ -70,7 +70,7 @@ func TestSearcherPoolBounded(t *testing.T) {
 	for _, s := range held[1:] {
 		e.release(s)
 	}
-	if e.pool.created > MaxSearchers {
-		t.Fatalf("%d searchers made, bound %d", e.pool.created, MaxSearchers)
+	if e.pool.Created() > ai.MaxSearchers {
+		t.Fatalf("%d searchers made, bound %d", e.pool.Created(), ai.MaxSearchers)
 	}
 }
