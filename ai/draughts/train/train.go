@@ -56,7 +56,7 @@ type Config struct {
 
 // Defaults are the configurations of the shipped weights, by variant id.
 var Defaults = map[string]Config{
-	"draughts": {Games: 24000, Depth: 4, Open: 6, MaxPlies: 300, Adjudicate: 600, Seed: 1, Epochs: 4, Rate: 0.2, L2: 1e-4, Lambda: 0.5, Prior: 10, Phases: 2, Validate: 10, Workers: 1},
+	"draughts": {Games: 24000, Depth: 4, Open: 6, MaxPlies: 300, Adjudicate: 600, Seed: 1, Epochs: 4, Rate: 0.2, L2: 1e-4, Lambda: 0.5, Prior: 10, Phases: 2, Validate: 10, Workers: 1, Generations: 2},
 	"checkers": {Games: 2500, Depth: 6, Open: 4, MaxPlies: 250, Adjudicate: 500, Seed: 1, Epochs: 4, Rate: 0.02, L2: 1e-4, Lambda: 0.5, Prior: 1, Phases: 1, Validate: 10, Workers: 1},
 }
 

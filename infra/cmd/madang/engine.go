@@ -33,7 +33,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 	game := fs.String("game", "draughts", "game id: draughts or checkers (Hub protocol), backgammon (line protocol: see -game backgammon -h)")
 	tt := fs.Int("tt", 64, "transposition table size in MB")
 	eg := egdbFlag(fs)
-	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, three quarters learned and a quarter hand-made in draughts), learned (the shipped weights alone), classic (the hand-made one) or file:PATH (weights of madang train-eval, alone); --mix blends")
+	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, seven eighths learned and an eighth hand-made in draughts), learned (the shipped weights alone), classic (the hand-made one) or file:PATH (weights of madang train-eval, alone); --mix blends")
 	mix := fs.Int("mix", -1, "with weights: the learned score's share of the evaluation in 1/256, the rest the hand-made one's (-1: the variant's own)")
 	fixed := fs.Int("depth", 0, "search every move to this many plies, whatever level the GUI sets (0: the GUI's level)")
 	if err := fs.Parse(args); err != nil {
