@@ -237,7 +237,12 @@ test("the browser's back button during a game against the AI or on this device: 
       await page.click(mode === 'ai' ? 'button[data-mode="ai"][data-level="beginner"]' : 'button[data-mode="local"]');
       await page.waitForFunction((m) => window.__madang.mode === m && window.__madang.view.moves.length > 0 && !window.__madang.thinking, mode);
       await page.click('#moves button >> nth=0');
-      await page.waitForFunction(() => window.__madang.view.ply >= 1 && !window.__madang.thinking);
+      // against the AI wait for its reply too (the player's turn again): between the player's
+      // move and the AI's start the page is briefly not thinking with the AI to move
+      await page.waitForFunction((m) => {
+        const s = window.__madang;
+        return s.view.ply >= 1 && !s.thinking && (m !== 'ai' || s.view.toMove === s.human);
+      }, mode);
       const ply = await page.evaluate(() => window.__madang.view.ply);
       // back: still this page, its menu, the game offered to continue; no dialog of any kind
       await page.goBack();

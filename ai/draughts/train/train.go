@@ -52,11 +52,25 @@ type Config struct {
 	// the first plays with the weights fitted to the one before it, at the variant's mix.
 	// Selfplay and Fit play and fit one generation; they ignore it.
 	Generations int
+	// GenerationMixes[i] is the learned share (in 1/draughts.MixUnit) generation i+2's
+	// self-play evaluates with; a generation past its end plays at the variant's mix. The
+	// shipped files record them because the variant's mix may change after a generation
+	// was played (draughts' second generation was played at 192, it ships at 224).
+	GenerationMixes []int
+}
+
+// GenerationMix is the learned share generation gen (2, 3, ...) of cfg plays with; def is
+// the variant's mix (draughts.Variant.Mix).
+func (c Config) GenerationMix(gen, def int) int {
+	if i := gen - 2; i >= 0 && i < len(c.GenerationMixes) {
+		return c.GenerationMixes[i]
+	}
+	return def
 }
 
 // Defaults are the configurations of the shipped weights, by variant id.
 var Defaults = map[string]Config{
-	"draughts": {Games: 24000, Depth: 4, Open: 6, MaxPlies: 300, Adjudicate: 600, Seed: 1, Epochs: 4, Rate: 0.2, L2: 1e-4, Lambda: 0.5, Prior: 10, Phases: 2, Validate: 10, Workers: 1, Generations: 2},
+	"draughts": {Games: 24000, Depth: 4, Open: 6, MaxPlies: 300, Adjudicate: 600, Seed: 1, Epochs: 4, Rate: 0.2, L2: 1e-4, Lambda: 0.5, Prior: 10, Phases: 2, Validate: 10, Workers: 1, Generations: 2, GenerationMixes: []int{192}},
 	"checkers": {Games: 2500, Depth: 6, Open: 4, MaxPlies: 250, Adjudicate: 500, Seed: 1, Epochs: 4, Rate: 0.02, L2: 1e-4, Lambda: 0.5, Prior: 1, Phases: 1, Validate: 10, Workers: 1},
 }
 
@@ -74,6 +88,11 @@ var ErrConfig = errors.New("train: bad configuration")
 func (c Config) check() error {
 	if c.PlayWeights != nil && (c.PlayMix < 0 || c.PlayMix > draughts.MixUnit) {
 		return ErrConfig
+	}
+	for _, m := range c.GenerationMixes {
+		if m < 0 || m > draughts.MixUnit {
+			return ErrConfig
+		}
 	}
 	if c.Games < 1 || c.Depth < 1 || c.Open < 0 || c.MaxPlies < 1 || c.Adjudicate < 0 || c.Epochs < 1 || c.Rate <= 0 || c.L2 < 0 || c.Validate < 0 || c.Workers < 1 || c.Lambda < 0 || c.Lambda > 1 || c.Prior < 0 || c.Phases < 1 || c.Phases > 2 {
 		return ErrConfig

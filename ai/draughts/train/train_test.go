@@ -67,6 +67,7 @@ func TestConfigRefused(t *testing.T) {
 		"no games":       func(c *Config) { c.Games = 0 },
 		"three phases":   func(c *Config) { c.Phases = 3 },
 		"lambda above 1": func(c *Config) { c.Lambda = 1.5 },
+		"generation mix": func(c *Config) { c.GenerationMixes = []int{draughts.MixUnit + 1} },
 	} {
 		cfg := small(2)
 		edit(&cfg)
@@ -106,5 +107,19 @@ func TestFitPredictsHeldOutGames(t *testing.T) {
 	start := draughts.Checkers.Start()
 	if s := back.Score(draughts.Checkers, &start); s != 0 {
 		t.Fatalf("fitted weights score the start %d, want 0", s)
+	}
+}
+
+// GenerationMix reads the recorded mix of generations 2, 3, ... and the variant's past the
+// record; the shipped draughts record says its second generation played at 192/256.
+func TestGenerationMix(t *testing.T) {
+	c := Config{GenerationMixes: []int{192, 200}}
+	for gen, want := range map[int]int{1: 224, 2: 192, 3: 200, 4: 224} {
+		if got := c.GenerationMix(gen, 224); got != want {
+			t.Errorf("generation %d: mix %d, want %d", gen, got, want)
+		}
+	}
+	if got := Defaults["draughts"].GenerationMix(2, draughts.Draughts.Mix()); got != 192 {
+		t.Errorf("draughts' second generation: mix %d, want 192 (README, the shipped weights)", got)
 	}
 }

@@ -22,7 +22,7 @@ func init() {
 // [--play-weights FILE] [--play-mix M]. It plays the self-play games with the hand-made
 // evaluation (or with FILE's weights), fits the learned evaluation's weights to their
 // results (ai/draughts/train); each further generation plays with the weights the one
-// before it fitted (at the variant's mix, or M/256) and fits anew; it writes the last
+// before it fitted (at train.Config.GenerationMix, or M/256) and fits anew; it writes the last
 // generation's weights file. The defaults are those of the
 // shipped weights (train.Defaults), so `madang train-eval --game draughts --out
 // ai/draughts/weights/draughts.bin` remakes the committed file byte for byte. Progress and
@@ -116,7 +116,7 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "train-eval:", err)
 				return 1
 			}
-			cfg.PlayWeights, cfg.PlayMix = pw, v.Mix()
+			cfg.PlayWeights, cfg.PlayMix = pw, cfg.GenerationMix(gen, v.Mix())
 			if *playMix >= 0 {
 				cfg.PlayMix = *playMix
 			}

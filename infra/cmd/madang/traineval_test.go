@@ -51,3 +51,34 @@ func TestTrainEvalGenerations(t *testing.T) {
 		t.Fatalf("a missing --play-weights file: exit %d, want 2", code)
 	}
 }
+
+// A generation after the first plays at the mix train.Defaults records for it, not at the
+// variant's mix of today: draughts' --generations 2 is generation 1's file played by
+// --play-weights at --play-mix 192, and differs from it played at the variant's 224.
+func TestTrainEvalGenerationMix(t *testing.T) {
+	dir := t.TempDir()
+	small := []string{"train-eval", "--game", "draughts", "--games", "8", "--depth", "2", "--epochs", "1"}
+	out := func(args ...string) []byte {
+		t.Helper()
+		name := filepath.Join(dir, "w.bin")
+		if code, _, errs := run(t, append(append(append([]string{}, small...), args...), "--out", name)...); code != 0 {
+			t.Fatalf("%v: exit %d, %s", args, code, errs)
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	g1 := filepath.Join(dir, "g1.bin")
+	if err := os.WriteFile(g1, out("--generations", "1"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	two := out() // the shipped default: two generations
+	if !bytes.Equal(two, out("--generations", "1", "--play-weights", g1, "--play-mix", "192")) {
+		t.Fatal("--generations 2 is not generation 1's file played at the recorded mix 192")
+	}
+	if bytes.Equal(two, out("--generations", "1", "--play-weights", g1, "--play-mix", "224")) {
+		t.Fatal("the mix of the second generation's self-play changes nothing: the test cannot tell")
+	}
+}
