@@ -50,13 +50,21 @@ export async function startStack() {
     await waitHTTP(`${url}/`, 20000);
   }
   // playwright-core gives every launch a fresh temporary --user-data-dir of its own
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: [
-      '--headless', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-    ],
-  });
+  let browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: [
+        '--headless', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+      ],
+    });
+  } catch (err) {
+    // no browser (`make site-deps` installs it): stop the server, or the test run never ends
+    if (server) server.kill('SIGTERM');
+    if (data) rmSync(data, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url,
     browser,
