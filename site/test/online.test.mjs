@@ -206,3 +206,41 @@ test('a stored seat token for a room that is gone leads back to the menu too', a
   });
   await ctx.close();
 });
+
+// A room link opened on another game's page (a checkers link edited to /backgammon/, a
+// star-board room on /checkers/): that game's page opens with the link, with its own title
+// and join card, and no error on the way.
+test("a room link on another game's page opens the room's own game page", async () => {
+  const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctxB = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const pages = [];
+  await withShots('online-other-page', pages, async () => {
+    for (const [made, opened, title, join] of [
+      ['checkers', 'chinese-checkers', '영미식 체커', /영미식 체커 방입니다/],
+      ['chinese-checkers', 'checkers', '중국식 체커', /중국식 체커 방입니다/],
+      ['backgammon', 'diamond', '백가몬', /백가몬 방입니다/],
+    ]) {
+      const a = await openPage(ctxA, `${stack.url}/${made}/`);
+      pages.push(a);
+      await engineReady(a);
+      await a.click('button[data-mode="online"]');
+      await a.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
+      const room = new URL(await a.inputValue('#room-link')).searchParams.get('room');
+      const b = await openPage(ctxB, `${stack.url}/${opened}/?room=${room}`);
+      pages.push(b);
+      await b.waitForFunction((g) => location.pathname === `/${g}/` && window.__madang && window.__madang.online && window.__madang.online.snap, made, { timeout: 20000 });
+      await b.waitForSelector('#join-button:visible');
+      assert.equal(new URL(b.url()).searchParams.get('room'), room);
+      assert.equal(await b.textContent('.page-title'), title, `${made} on /${opened}/`);
+      assert.match(await b.textContent('#join-text'), join);
+      assert.doesNotMatch(await b.title(), /undefined/);
+      assert.deepEqual(b.errors, [], `${made} on /${opened}/`);
+      assert.deepEqual(a.errors, []);
+      await a.close();
+      await b.close();
+      pages.length = 0;
+    }
+  });
+  await ctxA.close();
+  await ctxB.close();
+});

@@ -212,11 +212,24 @@ export class RoomPanel {
     this.shell.say(ROOM_ERROR[m.code] || ROOM.failed, m.code || 'error');
   }
 
+  /** A room link of a game another page plays (a checkers room opened on /backgammon/):
+   * that game's page opens with the same link; nothing of the room is drawn here. */
+  otherPage(game) {
+    if (this.leaving) return;
+    this.leaving = true;
+    if (!/^[a-z][a-z-]*$/.test(game)) {
+      $('online-status').textContent = ROOM.failed;
+      return;
+    }
+    location.replace(`/${game}/${location.search}${location.hash}`);
+  }
+
   /** Draws a snapshot: the engine replays its moves (or loads its position), and the
    * server's turn, result and draw offer override the engine's. */
   async showState(snap) {
     const c = this.client;
     const shell = this.shell;
+    if (!shell.page.games.includes(snap.game)) return this.otherPage(snap.game);
     if (c.peeking) this.renderInvite(snap);
     if (shell.game !== snap.game) shell.setGame(snap.game);
     const options = snap.options && Object.keys(snap.options).length ? snap.options : undefined;

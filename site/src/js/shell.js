@@ -17,6 +17,8 @@ const $ = (id) => document.getElementById(id);
 /**
  * A game family's page, as the shell needs it:
  *   family                      the engine module ('draughts')
+ *   games                       the game ids this page plays (a room of another game
+ *                               opens on that game's page)
  *   game                        the game id shown first (a page may offer several)
  *   setGame(id)                 the page shows game id (title, rule choice)
  *   colour(game, seat)          a seat's Korean name ('흑')

@@ -21,6 +21,7 @@ const COLOURS = ['white', 'black'];
 
 const page = {
   family: 'backgammon',
+  games: ['backgammon'],
   game: 'backgammon',
   drawOffers: false,
   // game records: GNU Backgammon's .mat (site/wasm/cmd/backgammon-records), stepped through

@@ -14,6 +14,7 @@ const $ = (id) => document.getElementById(id);
 
 const page = {
   family: 'draughts',
+  games: ['checkers', 'draughts'],
   game: document.body.dataset.game === 'draughts' ? 'draughts' : 'checkers',
   drawOffers: true,
   // game records: PDN (site/wasm/cmd/draughts-records); a move losing a man's worth (100

@@ -34,6 +34,7 @@ const counted = new Set();
 
 const page = {
   family: 'halma',
+  games: GAMES,
   game: startGame,
   drawOffers: false,
   // game records: madang's star-game text (site/wasm/cmd/halma-records, rules/halma/record),
