@@ -400,3 +400,36 @@ test('axe: the backgammon page (menu, roll due, a checker picked, a step taken, 
     await ctx.close();
   }
 });
+
+// A reload on one device offers the game again and counts its plays, not its rolls (the
+// record keeps both: three plays after three rolls and the opening roll were "6수").
+test('backgammon on one device: a reload offers the game with the count of its plays', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await openPage(ctx, `${stack.url}/backgammon/`);
+  await withShots('bg-resume-count', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-mode="local"]');
+    await page.waitForFunction(() => window.__madang.mode === 'local' && window.__madang.view && window.__madang.view.phase === 'roll');
+    let plays = 0;
+    for (let i = 0; plays < 3 && i < 20; i++) {
+      const v = await view(page);
+      if (v.phase === 'roll') await roll(page, false);
+      else if (v.moves.length > 0) {
+        await listTurn(page);
+        plays++;
+      } else break;
+    }
+    const v = await view(page);
+    const entries = v.history.filter((e) => !e.roll).length;
+    assert.equal(entries, plays);
+    assert.ok(v.ply > plays, `rolls are in the record too (ply ${v.ply})`);
+    await page.reload();
+    await engineReady(page);
+    await page.waitForSelector('#resume:visible');
+    assert.match(await page.textContent('#resume-text'), new RegExp(`백가몬, 이 기기에서 2명, ${plays}수까지`));
+    await page.click('#resume-button');
+    await page.waitForFunction((p) => window.__madang.mode === 'local' && window.__madang.view.ply === p, v.ply);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

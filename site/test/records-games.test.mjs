@@ -52,6 +52,13 @@ test('backgammon: a game played on the page, downloaded as .mat and imported aga
     assert.deepEqual(rec.moves, texts);
     assert.equal(rec.result, token);
     assert.equal((await view(page)).ply, texts.length);
+    // the step buttons are drawn (no letter a Korean font may lack: ⏮ showed as a box) and
+    // named in Korean
+    for (const [id, name] of [['rec-first', '처음'], ['rec-back', '뒤로'], ['rec-forward', '앞으로'], ['rec-last', '마지막']]) {
+      const b = await page.evaluate((i) => { const e = document.getElementById(i); return { text: e.textContent.trim(), svg: !!e.querySelector('svg'), label: e.getAttribute('aria-label') }; }, id);
+      assert.deepEqual([b.text, b.svg], ['', true], id);
+      assert.match(b.label, new RegExp(name), id);
+    }
     // stepping back goes roll by roll and play by play; the list names the entries
     await page.click('#rec-first');
     await page.waitForFunction(() => window.__madang.view.ply === 0);

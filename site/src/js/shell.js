@@ -229,7 +229,8 @@ export class Shell {
     if (!g) return;
     const name = this.page.names(g.game).game || g.game;
     const who = g.mode === 'ai' ? MSG.resumeAI(g.level) : MSG.resumeLocal;
-    $('resume-text').textContent = MSG.resume(name, who, g.moves.length);
+    // a dice game keeps its rolls among the moves: the count is of the plays
+    $('resume-text').textContent = MSG.resume(name, who, g.moves.filter((m) => !m.roll).length);
   }
 
   /** Continues the saved game: its position replayed by the engine, then the AI if it is to

@@ -111,10 +111,11 @@ export class Records {
       <div id="rec-review" hidden>
         <p id="rec-head" class="rec-head"></p>
         <div class="control-row rec-steps" role="group" aria-label="${REC.steps}">
-          <button type="button" id="rec-first" aria-label="${REC.first}">⏮</button>
-          <button type="button" id="rec-back" aria-label="${REC.back}">◀</button>
-          <button type="button" id="rec-forward" aria-label="${REC.forward}">▶</button>
-          <button type="button" id="rec-last" aria-label="${REC.last}">⏭</button>
+          <!-- drawn, not letters: ⏮ and ⏭ are missing from the Korean fonts (empty boxes) -->
+          <button type="button" id="rec-first" aria-label="${REC.first}"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="M2 2h2v12H2zM14 2v12L5 8z" fill="currentColor"/></svg></button>
+          <button type="button" id="rec-back" aria-label="${REC.back}"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="M12 2v12L3 8z" fill="currentColor"/></svg></button>
+          <button type="button" id="rec-forward" aria-label="${REC.forward}"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="M4 2v12l9-6z" fill="currentColor"/></svg></button>
+          <button type="button" id="rec-last" aria-label="${REC.last}"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="M12 2h2v12h-2zM2 2v12l9-6z" fill="currentColor"/></svg></button>
         </div>
         <p id="rec-where" class="rec-where" aria-live="polite"></p>
         <p id="rec-problem" class="rec-problem" hidden></p>
