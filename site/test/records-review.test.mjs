@@ -4,7 +4,7 @@
 // analysis of a 100-ply game.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, view } from './harness.mjs';
+import { startStack, withShots, view, openPage, engineReady } from './harness.mjs';
 import { findGames, openGame, reviewShared } from './records-harness.mjs';
 
 let stack;
@@ -86,3 +86,26 @@ test('a cancelled analysis leaves the page responsive; import errors name the ga
   await ctx.close();
 });
 
+
+// A file that is not a record, on each family's page: one line says that no game could be
+// read (before the syntax error's line), and nothing opens for review.
+test('a text that is not a record: the page says no game could be read, on every family', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  for (const game of ['draughts', 'chinese-checkers', 'backgammon']) {
+    const page = await openPage(ctx, `${stack.url}/${game}/`);
+    await withShots(`not-a-record-${game}`, [page], async () => {
+      await engineReady(page);
+      await page.click('#rec-import summary');
+      await page.fill('#rec-text', 'hello world, not a record\n');
+      await page.click('#rec-read');
+      await page.waitForFunction(() => document.querySelectorAll('#rec-errors li').length >= 2, null, { timeout: 20000 });
+      const lines = await page.$$eval('#rec-errors li', (ls) => ls.map((l) => l.textContent));
+      assert.match(lines[0], /읽을 수 있는 게임이 하나도 없습니다/, game);
+      assert.match(lines[1], /줄/, game);
+      assert.equal(await page.evaluate(() => window.__madang.mode), null, game);
+      assert.deepEqual(page.errors, []);
+    });
+    await page.close();
+  }
+  await ctx.close();
+});

@@ -3,6 +3,7 @@ package pdn
 import (
 	"bytes"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -27,10 +28,14 @@ func cp1252(b byte) rune {
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
-// decode turns file bytes into text: a leading UTF-8 byte-order mark is dropped, valid
+// decode turns file bytes into text: a file that starts with a UTF-16 byte-order mark
+// (Windows Notepad's "Unicode") is read as UTF-16; a leading UTF-8 byte-order mark is dropped, valid
 // UTF-8 is kept as it is, and every byte that does not start a valid UTF-8 sequence is read
 // as Windows-1252 (PDN files from Windows programs are often in that code page).
 func decode(data []byte) string {
+	if t, ok := decodeUTF16(data); ok {
+		return t
+	}
 	data = bytes.TrimPrefix(data, bom)
 	if utf8.Valid(data) {
 		return string(data)
@@ -46,4 +51,29 @@ func decode(data []byte) string {
 		data = data[n:]
 	}
 	return b.String()
+}
+
+// decodeUTF16 reads data as UTF-16 when it starts with a byte-order mark (FF FE little
+// endian, FE FF big endian); ok is false for any other data. A last odd byte is dropped.
+func decodeUTF16(data []byte) (string, bool) {
+	if len(data) < 2 {
+		return "", false
+	}
+	var big bool
+	switch {
+	case data[0] == 0xFF && data[1] == 0xFE:
+	case data[0] == 0xFE && data[1] == 0xFF:
+		big = true
+	default:
+		return "", false
+	}
+	u := make([]uint16, 0, len(data)/2-1)
+	for i := 2; i+1 < len(data); i += 2 {
+		if big {
+			u = append(u, uint16(data[i])<<8|uint16(data[i+1]))
+		} else {
+			u = append(u, uint16(data[i+1])<<8|uint16(data[i]))
+		}
+	}
+	return string(utf16.Decode(u)), true
 }

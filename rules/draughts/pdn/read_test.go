@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // mv is a compact expected move: number, second ply, text.
@@ -203,6 +204,31 @@ func TestCP1252(t *testing.T) {
 	}
 	if b, _ := gs[0].Tag("Black"); b != "Zoë" {
 		t.Errorf("Black %q", b)
+	}
+}
+
+// A file saved as UTF-16 (Windows Notepad's "Unicode": a byte-order mark, then two bytes a
+// letter, either order) reads as its text; before, its NUL bytes refused it as binary.
+func TestUTF16(t *testing.T) {
+	text := "[White \"김철수\"]\r\n1. 32-28 19-23 *\r\n"
+	u := utf16.Encode([]rune(text))
+	le, be := []byte{0xFF, 0xFE}, []byte{0xFE, 0xFF}
+	for _, c := range u {
+		le = append(le, byte(c), byte(c>>8))
+		be = append(be, byte(c>>8), byte(c))
+	}
+	for name, data := range map[string][]byte{"little endian": le, "big endian": be} {
+		gs, err := Read(data)
+		if err != nil || len(gs) != 1 || len(gs[0].Moves) != 2 {
+			t.Fatalf("%s: %v, %d games", name, err, len(gs))
+		}
+		if w, _ := gs[0].Tag("White"); w != "김철수" {
+			t.Errorf("%s: White %q", name, w)
+		}
+	}
+	// without the mark two bytes a letter stay binary (a NUL byte), as before
+	if _, err := Read(le[2:]); err == nil || !strings.Contains(err.Error(), "binary") {
+		t.Errorf("UTF-16 without its mark: %v, want the binary refusal", err)
 	}
 }
 

@@ -189,13 +189,14 @@ func Read(data []byte) (games []Game, errs []*SyntaxError) {
 	lines := strings.Split(text, "\n")
 	var g *Game
 	bad := false
-	done := false // the result token was read
+	done := false     // the result token was read
+	numbered := false // the number of the next move was read
 	index := 0
 	finish := func() {
 		if g != nil && !bad {
 			games = append(games, *g)
 		}
-		g, bad, done = nil, false, false
+		g, bad, done, numbered = nil, false, false, false
 	}
 	fail := func(line int, msg string) {
 		if !bad {
@@ -236,10 +237,16 @@ func Read(data []byte) (games []Game, errs []*SyntaxError) {
 				g.Result, done = w, true
 			case strings.HasSuffix(w, "."):
 				n, err := strconv.Atoi(strings.TrimSuffix(w, "."))
-				if err != nil || n != len(g.Moves)+1 {
+				if err != nil || n != len(g.Moves)+1 || numbered {
 					fail(line, "move number "+strconv.Quote(w)+" where "+strconv.Itoa(len(g.Moves)+1)+". belongs")
 				}
+				numbered = true
+			case !numbered:
+				// every ply is numbered: a word without its number is not a record's move
+				// text (a text file that is not a record)
+				fail(line, strconv.Quote(w)+" where the move number "+strconv.Itoa(len(g.Moves)+1)+". belongs")
 			default:
+				numbered = false
 				g.Moves = append(g.Moves, w)
 				g.MoveLines = append(g.MoveLines, line)
 			}

@@ -128,6 +128,17 @@ func TestProblems(t *testing.T) {
 	if len(games) != 1 || len(errs) != 1 || errs[0].Line != 3 || errs[0].Game != 1 || games[0].Index != 2 {
 		t.Errorf("move number out of order: games %v errors %v", games, errs)
 	}
+	// every ply is numbered (the package's format): a text that is not a record is a syntax
+	// error, not a game of its words; a move after another without its number too
+	for _, text := range []string{
+		"hello world, not a record\n",
+		"[Event \"a\"]\n\n1. " + moves[0] + " " + moves[1] + " *\n",
+		"1. 1. " + moves[0] + " *\n",
+	} {
+		if games, errs := Read([]byte(text)); len(games) != 0 || len(errs) != 1 || errs[0].Line == 0 {
+			t.Errorf("%q: games %v errors %v, want one syntax error", text, games, errs)
+		}
+	}
 	if _, err := Append(nil, &Game{Moves: []string{"1.1 2.2"}}); !errors.Is(err, ErrWrite) {
 		t.Errorf("a move with a space: %v", err)
 	}

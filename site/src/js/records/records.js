@@ -345,6 +345,7 @@ export class Records {
     const lines = a.errors.map(syntaxText);
     for (const g of a.games) for (const pr of g.problems) lines.push(problemText(g, pr));
     if (!a.games.length && !lines.length) lines.push(REC.noGame);
+    else if (!a.games.length) lines.unshift(REC.notRecord); // nothing read: say so first
     for (const l of lines) {
       const li = document.createElement('li');
       li.textContent = l;

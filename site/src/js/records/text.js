@@ -46,6 +46,7 @@ export const REC = {
   reviewFailed: '이 기보의 국면을 보여 줄 수 없습니다.',
   analyseFailed: '분석하지 못했습니다.',
   noGame: '기보에서 게임을 찾지 못했습니다.',
+  notRecord: '읽을 수 있는 게임이 하나도 없습니다. 이 페이지의 게임을 기록한 기보 파일인지 확인해 주세요.',
   overHere: '이 국면에서는 게임이 이미 끝났습니다.',
   listItem: (g, name, seatTag) => {
     const tag = (n) => (g.tags.find((t) => t[0].toLowerCase() === n.toLowerCase()) || [])[1] || '';
