@@ -286,6 +286,9 @@ test('backgammon online: two browsers by the link see the same server dice; a re
     await a.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
     const link = await a.inputValue('#room-link');
     assert.match(link, /\/backgammon\/\?room=[\w-]+$/);
+    // nobody has joined: no roll is awaited yet (it said the opponent was to roll)
+    await a.waitForFunction(() => window.__madang.view && window.__madang.online.snap && window.__madang.online.snap.status === 'waiting');
+    assert.equal(await a.textContent('#fact-dice'), '—');
     const b = await openPage(ctxB, link);
     pages.push(b);
     await b.waitForSelector('#join-button:visible');
@@ -419,6 +422,10 @@ test('backgammon on one device: a reload offers the game with the count of its p
         plays++;
       } else break;
     }
+    // the button board's tray row: one cell as wide as the board (it was one column wide
+    // beside an empty row on a phone)
+    const [tray, grid] = await page.evaluate(() => [document.querySelector('#grid [data-sq="0"]'), document.getElementById('grid')].map((e) => e.getBoundingClientRect().width));
+    assert.ok(grid > 300 && tray > grid - 8, `tray ${tray} px of the board's ${grid} px`);
     const v = await view(page);
     const entries = v.history.filter((e) => !e.roll).length;
     assert.equal(entries, plays);

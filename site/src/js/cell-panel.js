@@ -19,7 +19,8 @@ export class CellPanel {
   /**
    * Builds the rows once per key (rebuilt only when the key changes). rows: arrays of cells,
    * each {id, name} (an active cell: data-sq, data-name) or {label} (an inactive place with
-   * that Korean label); a cell's optional col places it in a grid column (star boards).
+   * that Korean label); a cell's optional col places it in a grid column (star boards), and
+   * span: true stretches a row's lone cell over every column (backgammon's tray).
    * Focus starts at the first cell of the nearest row.
    */
   build(key, rows) {
@@ -41,6 +42,7 @@ export class CellPanel {
         b.dataset.r = r;
         b.dataset.c = c;
         if (s.col != null) b.style.gridColumn = String(s.col + 1);
+        else if (s.span) b.style.gridColumn = '1 / -1';
         if (s.id != null) {
           b.className = 'cell dark';
           b.dataset.sq = s.id;

@@ -300,7 +300,8 @@ function openingLine(v) {
 }
 
 function diceLine(v, dice) {
-  if (v.phase !== 'move' || !dice) return v.phase === 'roll' ? (shell.myTurn() ? MSG.rollHint : MSG.waitRoll) : '—';
+  // nobody to roll (a room still waiting for its players, a game over): no roll is awaited
+  if (v.phase !== 'move' || !dice) return v.phase === 'roll' && v.toMove >= 0 ? (shell.myTurn() ? MSG.rollHint : MSG.waitRoll) : '—';
   return `${v.dice[0]}-${v.dice[1]} · ${MSG.usedDice(dice.filter((d) => !d.used).map((d) => d.v))}`;
 }
 
@@ -325,7 +326,7 @@ function panelRows() {
     bottom.push({ id: p, name: placeName(p) });
     if (p === 7) bottom.push({ label: CELL.bar });
   }
-  return [top, bottom, [{ id: 0, name: CELL.off }]];
+  return [top, bottom, [{ id: 0, name: CELL.off, span: true }]];
 }
 
 function looks(own, theirs, marks) {
