@@ -304,3 +304,30 @@ func TestMovetextForms(t *testing.T) {
 		t.Errorf("setup game: %+v", gs[1])
 	}
 }
+
+// ReplayGuess: the default game gives way to the other only for an untagged record that
+// the other plays to its end and the default does not.
+func TestReplayGuess(t *testing.T) {
+	for _, c := range []struct {
+		text, fallback, want string
+		problems             int
+	}{
+		{"1. 32-28 19-23 2. 28x19 14x23 *", "checkers", "draughts", 0}, // 32-28 is off the 8x8 board
+		{"1. 11-15 23-19 2. 8-11 22-17 *", "draughts", "checkers", 0},
+		{"1. 11-15 23-19 *", "checkers", "checkers", 0},
+		{"1. 11-15 11-15 *", "checkers", "checkers", 1},                    // neither plays it
+		{"[GameType \"21\"]\n1. 32-28 19-23 *", "checkers", "checkers", 1}, // the tag is a choice
+	} {
+		gs, err := Read([]byte(c.text))
+		if err != nil || len(gs) != 1 {
+			t.Fatalf("%q: %v", c.text, err)
+		}
+		r := ReplayGuess(&gs[0], c.fallback)
+		if r.ID != c.want || len(r.Problems) != c.problems {
+			t.Errorf("%q as %s: %s with %d problems, want %s with %d", c.text, c.fallback, r.ID, len(r.Problems), c.want, c.problems)
+		}
+		if plain := Replay(&gs[0], c.fallback); c.want != c.fallback && (plain.ID != c.fallback || len(plain.Problems) == 0) {
+			t.Errorf("%q: Replay itself should keep %s and fail", c.text, c.fallback)
+		}
+	}
+}

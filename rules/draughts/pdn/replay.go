@@ -27,6 +27,25 @@ func Variant(g *Game, fallback string) (string, error) {
 	return "", errors.New("GameType " + strconv.Quote(v) + " is neither 20 (international draughts) nor 21 (checkers)")
 }
 
+// otherVariant pairs the two games PDN's GameType tells apart; they share the notation.
+var otherVariant = map[string]string{"checkers": "draughts", "draughts": "checkers"}
+
+// ReplayGuess is Replay with fallback as a default rather than a choice: a record without a
+// GameType tag that fallback cannot play to its end but the other game (checkers for
+// draughts, draughts for checkers) plays without a problem is replayed as that game (an
+// international draughts file opened on the checkers page: 32-28 is no checkers move). A
+// tagged record, or one neither game plays, is Replay(g, fallback).
+func ReplayGuess(g *Game, fallback string) *Replayed {
+	r := Replay(g, fallback)
+	if _, tagged := g.Tag("GameType"); tagged || len(r.Problems) == 0 || otherVariant[fallback] == "" {
+		return r
+	}
+	if o := Replay(g, otherVariant[fallback]); len(o.Problems) == 0 {
+		return o
+	}
+	return r
+}
+
 // ResultOutcome reads a result token the way the rules see games: the first number is the
 // score of seat 0, the side that moves first from the initial position (Black in checkers,
 // White in draughts), as in every PDN record ("0-1 {white wins}" in Tricks traps and

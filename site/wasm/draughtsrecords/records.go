@@ -102,7 +102,8 @@ func (Family) ExportRecord(r session.Record) ([]byte, error) {
 }
 
 // ImportRecords implements session.Records with the PDN reader the CLI uses (pdn.Read and
-// pdn.Replay; records without a GameType tag are played as fallback). The answer is
+// pdn.ReplayGuess: records without a GameType tag are played as fallback, or as the other
+// game when only it plays them). The answer is
 //
 //	games   []any of {index, line, game, fen, tags: [[name, value]], moves: [canonical text
 //	        of each move played], total (moves in the record), result (the record's result
@@ -127,7 +128,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 	games := make([]any, 0, len(read))
 	for i := range read {
 		g := &read[i]
-		r := pdn.Replay(g, fallback)
+		r := pdn.ReplayGuess(g, fallback)
 		moves := make([]any, len(r.Played))
 		for k, m := range r.Played {
 			moves[k] = m.String()

@@ -94,8 +94,9 @@ func TestImportProblems(t *testing.T) {
 	}
 }
 
-// Every shared record file imports with the counts of the CLI's own replay (madang replay
-// --game G FILE: games, moves played, errors), for the fallback game of its folder.
+// Every shared record file imports with the counts of the CLI's own replay (games, moves
+// played, errors) with the game of its folder as the default, as the page's game is (the
+// CLI's --game is a choice instead: the 10x10 grammar files under checkers/ fail there).
 func TestImportSharedMatchesCLI(t *testing.T) {
 	root := sharedfiles.Path(t, "games")
 	for _, game := range []string{"checkers", "draughts"} {
@@ -114,7 +115,7 @@ func TestImportSharedMatchesCLI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := cli.PDN.Replay(data, games.ReplayOptions{Game: game, Explicit: true})
+			want := cli.PDN.Replay(data, games.ReplayOptions{Game: game})
 			out := Family{}.ImportRecords(data, game)
 			gs := out["games"].([]any)
 			moves, errs := 0, len(out["errors"].([]any))
@@ -130,6 +131,35 @@ func TestImportSharedMatchesCLI(t *testing.T) {
 				t.Errorf("%s as %s: games=%d moves=%d errors=%d, CLI games=%d moves=%d errors=%d",
 					filepath.Base(f), game, len(gs), moves, errs, want.Games, want.Moves, len(want.Problems))
 			}
+		}
+	}
+}
+
+// A record without a GameType tag is played as the page's game; when only the family's
+// other game plays it to its end (checkers moves on the draughts page: 11-15 is no
+// draughts move), it is that game's. A record neither plays keeps the page's game and its
+// problem, and a tagged one keeps its tag's game.
+func TestImportUntaggedOtherGame(t *testing.T) {
+	checkers := "[Event \"x\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n"
+	draughts := "[Event \"x\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n"
+	for _, c := range []struct {
+		text, fallback, game string
+		problems             int
+	}{
+		{checkers, "draughts", "checkers", 0},
+		{checkers, "checkers", "checkers", 0},
+		{draughts, "checkers", "draughts", 0},
+		{"[Event \"x\"]\n1. 11-15 11-15 *\n", "draughts", "draughts", 1},
+		{"[GameType \"20\"]\n1. 11-15 23-19 *\n", "checkers", "draughts", 1},
+	} {
+		out := Family{}.ImportRecords([]byte(c.text), c.fallback)
+		gs := out["games"].([]any)
+		if len(gs) != 1 {
+			t.Fatalf("%q: %v", c.text, out)
+		}
+		g := gs[0].(map[string]any)
+		if g["game"] != c.game || len(g["problems"].([]any)) != c.problems {
+			t.Errorf("%q on the %s page: game %v, problems %v; want %s with %d", c.text, c.fallback, g["game"], g["problems"], c.game, c.problems)
 		}
 	}
 }
