@@ -62,11 +62,9 @@ func replayPDN(data []byte, opt games.ReplayOptions) games.ReplayReport {
 		if v, err := pdn.Variant(g, game); opt.Explicit && err == nil && v != game {
 			overridden++
 		}
-		// --game is a choice; without it the default game is a guess the record may overrule
-		r := pdn.Replay(g, game)
-		if !opt.Explicit {
-			r = pdn.ReplayGuess(g, game)
-		}
+		// the game (--game or the default) is the game of untagged records unless only the
+		// other one plays them, as on the game page
+		r := pdn.ReplayGuess(g, game)
 		rep.Moves += len(r.Played)
 		where := "game " + strconv.Itoa(g.Index) + " (line " + strconv.Itoa(g.Line) + ")"
 		for _, n := range r.Notes {

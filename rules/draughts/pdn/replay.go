@@ -30,7 +30,7 @@ func Variant(g *Game, fallback string) (string, error) {
 // otherVariant pairs the two games PDN's GameType tells apart; they share the notation.
 var otherVariant = map[string]string{"checkers": "draughts", "draughts": "checkers"}
 
-// ReplayGuess is Replay with fallback as a default rather than a choice: a record without a
+// ReplayGuess is Replay with fallback as the game of untagged records: a record without a
 // GameType tag that fallback cannot play to its end but the other game (checkers for
 // draughts, draughts for checkers) plays without a problem is replayed as that game (an
 // international draughts file opened on the checkers page: 32-28 is no checkers move). A

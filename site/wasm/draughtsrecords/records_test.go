@@ -94,9 +94,8 @@ func TestImportProblems(t *testing.T) {
 	}
 }
 
-// Every shared record file imports with the counts of the CLI's own replay (games, moves
-// played, errors) with the game of its folder as the default, as the page's game is (the
-// CLI's --game is a choice instead: the 10x10 grammar files under checkers/ fail there).
+// Every shared record file imports with the counts of the CLI's own replay (madang replay
+// --game G FILE: games, moves played, errors), for the fallback game of its folder.
 func TestImportSharedMatchesCLI(t *testing.T) {
 	root := sharedfiles.Path(t, "games")
 	for _, game := range []string{"checkers", "draughts"} {
@@ -115,7 +114,7 @@ func TestImportSharedMatchesCLI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := cli.PDN.Replay(data, games.ReplayOptions{Game: game})
+			want := cli.PDN.Replay(data, games.ReplayOptions{Game: game, Explicit: true})
 			out := Family{}.ImportRecords(data, game)
 			gs := out["games"].([]any)
 			moves, errs := 0, len(out["errors"].([]any))
