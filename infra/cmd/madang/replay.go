@@ -67,7 +67,8 @@ func formatOf(table []recordFormat, name string, data []byte) (recordFormat, boo
 //	FILE: line L: game G: unexpected text "@@"            (a syntax error)
 //
 // and the last line is "games=N moves=M errors=K". --game is the game of records that do
-// not name theirs (PDN: checkers by default; a GameType tag decides). With -v the notes
+// not name theirs (PDN: checkers by default; a GameType tag decides; an untagged record
+// only the other of checkers and draughts plays is that game's, pdn.ReplayGuess). With -v the notes
 // (unclaimed automatic draws, ambiguous captures settled by the moves that follow) are
 // printed too. --export writes the replayed games, moves in the rules' canonical text, in
 // their format; it writes nothing (and leaves an existing FILE as it was) when an input
@@ -80,7 +81,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	for _, f := range table {
 		readable = append(readable, f.family.Games...)
 	}
-	game := fs.String("game", "", "game of the records that do not name one: "+strings.Join(readable, ", ")+" (PDN: GameType 20 is draughts, 21 checkers; default checkers)")
+	game := fs.String("game", "", "game of the records that do not name one: "+strings.Join(readable, ", ")+" (PDN: GameType 20 is draughts, 21 checkers; default checkers, or draughts for an untagged record only draughts plays)")
 	verbose := fs.Bool("v", false, "also print notes: unclaimed automatic draws, ambiguous captures settled by the moves that follow")
 	export := fs.String("export", "", "write the replayed games, with the rules' canonical move text, to this file")
 	if err := fs.Parse(args); err != nil {
