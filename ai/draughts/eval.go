@@ -243,8 +243,20 @@ func (v *Variant) endings(diff, mat int, me rules.Seat, men, kings [2]int, kings
 				return diff / 16
 			}
 		}
-		if kings[0] > 0 && kings[1] > 0 {
-			diff /= 2
+		// The side ahead against a king (after Scan 2.0's drawish material): with at
+		// most three pieces it can seldom win; with kings equal and at most a man more,
+		// its lead is worth half. A side a king up keeps its whole lead.
+		ahead := me
+		if diff < 0 {
+			ahead = me ^ 1
+		}
+		if diff != 0 && kings[ahead^1] > 0 {
+			if men[ahead]+kings[ahead] <= 3 {
+				return diff / 8
+			}
+			if kings[0] == kings[1] && abs(men[0]-men[1]) <= 1 {
+				diff /= 2
+			}
 		}
 	} else {
 		if totalMen == 0 && kings[0] == kings[1] {

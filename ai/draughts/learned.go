@@ -11,10 +11,10 @@ import (
 // The learned evaluation (issue 18 item 2), in the manner of Scan: the board is cut into
 // overlapping 4x4 regions ("windows", 8 playable squares each, every second row and
 // column: 16 windows on the 10x10 board, 9 on the 8x8), and each window's men (empty,
-// own man, opponent man: 3^8 = 6561 patterns) index a table of weights. The windows of one
-// band of rows share a table (a pattern means the same a few columns to the side; this
-// keeps the weights few enough for the data and for the page: 4 tables in draughts, 3 in
-// checkers). A few whole-board terms (material, tempo, runaway men, the hand-made
+// own man, opponent man: 3^8 = 6561 patterns) index a table of weights. Either the windows
+// of one band of rows share a table (a pattern means the same a few columns to the side:
+// 4 tables in draughts, 3 in checkers) or every window has its own, as in Scan 2.0 (16 and
+// 9; a weights file says which by its table count). A few whole-board terms (material, tempo, runaway men, the hand-made
 // evaluation, ...) are added. The score is a logit of the game
 // result from seat 0's view, trained by logistic regression on self-play outcomes
 // (package ai/draughts/train, `madang train-eval`).
@@ -135,9 +135,23 @@ func (f *Features) Value(k int) float64 {
 	return v
 }
 
-// PatternTables is the number of pattern tables of v's learned evaluation (bands of
-// windows: 4 in draughts, 3 in checkers).
+// PatternTables is the number of pattern tables of v's learned evaluation when the
+// windows of a band of rows share one (4 in draughts, 3 in checkers).
 func (v *Variant) PatternTables() int { return v.pt.per }
+
+// WindowTables is the number of pattern tables of v's learned evaluation when every window
+// has its own (16 in draughts, 9 in checkers): a pattern may then mean something else at
+// the side of the board than in its middle, as in Scan 2.0's evaluation.
+func (v *Variant) WindowTables() int { return v.pt.windows }
+
+// TableOf is the table window i (0 .. windows-1) reads among tables tables (PatternTables
+// or WindowTables); its flipped twin reads table tables-1-TableOf(i).
+func (v *Variant) TableOf(i, tables int) int {
+	if tables == v.pt.windows {
+		return i
+	}
+	return i / v.pt.per
+}
 
 // Features computes the inputs of the learned evaluation of p (the side to move plays no
 // part: the evaluation is from seat 0's view).
@@ -222,7 +236,8 @@ func (v *Variant) features(p *rd.Position, f *Features, flipped bool) {
 }
 
 // Weights are the trained tables of one variant: Pattern[(ph*Tables+t)*Patterns+index]
-// for phase ph and table t (a band of windows) and Scalar[k], in units of 1/2048 logit.
+// for phase ph and table t (a band of windows, or one window: Variant.TableOf) and
+// Scalar[k], in units of 1/2048 logit.
 // With two phases the pattern sum is the opening's (phase 0) and the ending's (phase 1)
 // weighed by the ending factor e: (1-e) of the first plus e of the second.
 type Weights struct {
@@ -236,6 +251,19 @@ type Weights struct {
 	// comb is Pattern less the flipped window's weight (combine), for the search's
 	// evaluation.
 	comb []int32
+	// table[i] is window i's table (Variant.TableOf).
+	table [16]int32
+}
+
+// setTables checks w.Tables against v and fills w.table.
+func (w *Weights) setTables(v *Variant) error {
+	if w.Tables != v.pt.per && w.Tables != v.pt.windows {
+		return ErrWeights
+	}
+	for i := range v.pt.windows {
+		w.table[i] = int32(v.TableOf(i, w.Tables))
+	}
+	return nil
 }
 
 // weightsMagic starts a weights file of one phase, weightsMagic3 one that gives its
@@ -277,7 +305,7 @@ func (v *Variant) UnmarshalWeights(data []byte) (*Weights, error) {
 		w.Phases = int(data[0])
 		data = data[1:]
 	}
-	if w.Tables != v.pt.per || w.Phases < 1 || w.Phases > 2 || len(data) != w.Phases*w.Tables*Patterns+2*NumScalars {
+	if w.setTables(v) != nil || w.Phases < 1 || w.Phases > 2 || len(data) != w.Phases*w.Tables*Patterns+2*NumScalars {
 		return nil, ErrWeights
 	}
 	w.Pattern = make([]int16, w.Phases*w.Tables*Patterns)
@@ -308,7 +336,7 @@ func (w *Weights) setScale() error {
 
 // combine fills w.comb: for phase ph, table t and direct index a, the pattern weight of a
 // minus that of the flipped window (the same squares read turned, seats swapped: digits in
-// reverse order, 1 and 2 exchanged) in the mirrored band of the same phase, so that Logit
+// reverse order, 1 and 2 exchanged) in the mirrored table of the same phase, so that Logit
 // needs only the direct indices (fastLogit). The sums are the same integers as Logit's.
 func (w *Weights) combine() {
 	w.comb = make([]int32, w.Phases*w.Tables*Patterns)
@@ -336,7 +364,7 @@ func (w *Weights) fastLogit(f *Features) int64 {
 	for ph := range w.Phases {
 		comb := w.comb[ph*w.Tables*Patterns:]
 		for i := 0; i < f.Windows; i++ {
-			s[ph] += int64(comb[(i/f.Per)*Patterns+int(f.A[i])])
+			s[ph] += int64(comb[int(w.table[i])*Patterns+int(f.A[i])])
 		}
 	}
 	return w.phased(f, s) + w.scalarLogit(f)
@@ -355,14 +383,14 @@ func (w *Weights) phased(f *Features, s [2]int64) int64 {
 // Logit is the learned evaluation of f from seat 0's view, in logits (1/2048 units).
 func (w *Weights) Logit(f *Features) int64 {
 	var s [2]int64
-	// The flipped position's window rot(i) is this board's window i read turned; its
-	// band is Per-1 minus this one's.
+	// The flipped position's window rot(i) = Windows-1-i is this board's window i read
+	// turned; its table is Tables-1 minus this one's.
 	for ph := range w.Phases {
 		pat := w.Pattern[ph*w.Tables*Patterns:]
 		for i := 0; i < f.Windows; i++ {
-			band := i / f.Per
-			s[ph] += int64(pat[band*Patterns+int(f.A[i])])
-			s[ph] -= int64(pat[(f.Per-1-band)*Patterns+int(f.B[i])])
+			t := int(w.table[i])
+			s[ph] += int64(pat[t*Patterns+int(f.A[i])])
+			s[ph] -= int64(pat[(w.Tables-1-t)*Patterns+int(f.B[i])])
 		}
 	}
 	return w.phased(f, s) + w.scalarLogit(f)

@@ -49,9 +49,15 @@ func randomWeights(t *testing.T, v *Variant) *Weights { return randomPhased(t, v
 
 // randomPhased is randomWeights with phases sets of pattern tables.
 func randomPhased(t *testing.T, v *Variant, phases int) *Weights {
+	return randomTables(t, v, phases, v.PatternTables())
+}
+
+// randomTables is randomPhased with tables pattern tables a phase (v.PatternTables() or
+// v.WindowTables()).
+func randomTables(t *testing.T, v *Variant, phases, tables int) *Weights {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(7, uint64(phases)))
-	pat := make([]float64, phases*v.PatternTables()*Patterns)
+	rng := rand.New(rand.NewPCG(7, uint64(phases*100+tables)))
+	pat := make([]float64, phases*tables*Patterns)
 	for i := range pat {
 		pat[i] = rng.Float64() - 0.5
 	}
@@ -59,23 +65,39 @@ func randomPhased(t *testing.T, v *Variant, phases int) *Weights {
 	for i := range scal {
 		scal[i] = rng.Float64()
 	}
-	w, err := v.NewWeights(pat, scal)
+	w, err := v.NewWeights(pat, scal, tables)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return w
 }
 
+// tableCases are the table layouts the learned evaluation's tests run over: each ruleset
+// with one and two phases, tables shared by a band of rows or one per window.
+func tableCases() []tableCase {
+	var cs []tableCase
+	for _, v := range []*Variant{Checkers, Draughts} {
+		for _, phases := range []int{1, 2} {
+			for _, tables := range []int{v.PatternTables(), v.WindowTables()} {
+				cs = append(cs, tableCase{v, phases, tables})
+			}
+		}
+	}
+	return cs
+}
+
+type tableCase struct {
+	v              *Variant
+	phases, tables int
+}
+
 // The learned evaluation is antisymmetric: a position and its half-turned, seat-swapped
 // twin score opposite from seat 0's view, i.e. the same for the side to move; the start
 // position scores 0 with any weights.
 func TestLearnedAntisymmetric(t *testing.T) {
-	for _, c := range []struct {
-		v      *Variant
-		phases int
-	}{{Checkers, 1}, {Draughts, 1}, {Checkers, 2}, {Draughts, 2}} {
+	for _, c := range tableCases() {
 		v := c.v
-		w := randomPhased(t, v, c.phases)
+		w := randomTables(t, v, c.phases, c.tables)
 		vv := v.WithWeights(w)
 		start := v.Start()
 		if s := w.Score(vv, &start); s != 0 {
@@ -174,19 +196,20 @@ func TestShippedWeights(t *testing.T) {
 // their file, MDEVAL3; one phase keeps the file of MDEVAL2. The two phases' sum is the
 // opening's at the start (ending factor 0) and the ending's with every man gone.
 func TestPhasedWeights(t *testing.T) {
-	for _, phases := range []int{1, 2} {
-		w := randomPhased(t, Draughts, phases)
+	for _, c := range tableCases() {
+		phases := c.phases
+		w := randomTables(t, c.v, phases, c.tables)
 		data := w.Marshal()
 		magic := map[int]string{1: "MDEVAL2\n", 2: "MDEVAL3\n"}[phases]
 		if string(data[:8]) != magic {
 			t.Errorf("%d phases: magic %q, want %q", phases, data[:8], magic)
 		}
-		r, err := Draughts.UnmarshalWeights(data)
+		r, err := c.v.UnmarshalWeights(data)
 		if err != nil {
-			t.Fatalf("%d phases: %v", phases, err)
+			t.Fatalf("%s, %d phases, %d tables: %v", c.v.ID, phases, c.tables, err)
 		}
-		if r.Phases != phases || !bytes.Equal(r.Marshal(), data) {
-			t.Errorf("%d phases: read back %d phases, same bytes %v", phases, r.Phases, bytes.Equal(r.Marshal(), data))
+		if r.Phases != phases || r.Tables != c.tables || !bytes.Equal(r.Marshal(), data) {
+			t.Errorf("%s, %d phases, %d tables: read back %d phases, %d tables, same bytes %v", c.v.ID, phases, c.tables, r.Phases, r.Tables, bytes.Equal(r.Marshal(), data))
 		}
 	}
 	w := randomPhased(t, Draughts, 2)
@@ -218,6 +241,7 @@ func TestBadWeights(t *testing.T) {
 		"magic":         append([]byte("XXEVAL1\n"), good[8:]...),
 		"other variant": good,
 		"short":         good[:len(good)-1],
+		"table count":   withTables(good, 5),
 	} {
 		v := Draughts
 		if name == "other variant" {
@@ -225,6 +249,29 @@ func TestBadWeights(t *testing.T) {
 		}
 		if _, err := v.UnmarshalWeights(data); !errors.Is(err, ErrWeights) {
 			t.Errorf("%s: err %v, want ErrWeights", name, err)
+		}
+	}
+}
+
+// withTables is a copy of weights file data with another table count.
+func withTables(data []byte, n byte) []byte {
+	d := append([]byte(nil), data...)
+	d[8+1+d[8]] = n
+	return d
+}
+
+// NewWeights refuses a table count the variant has no layout for.
+func TestNewWeightsTables(t *testing.T) {
+	scal := make([]float64, NumScalars)
+	scal[0] = 1 // a man is worth something
+	for _, n := range []int{4, 16} {
+		if _, err := Draughts.NewWeights(make([]float64, n*Patterns), scal, n); err != nil {
+			t.Errorf("%d tables: %v", n, err)
+		}
+	}
+	for _, n := range []int{0, 5} {
+		if _, err := Draughts.NewWeights(make([]float64, 5*Patterns), scal, n); !errors.Is(err, ErrWeights) {
+			t.Errorf("%d tables: err %v, want ErrWeights", n, err)
 		}
 	}
 }
@@ -247,12 +294,9 @@ func TestNoPiecesScore(t *testing.T) {
 // The search's evaluation reads the combined tables and only the direct window indices
 // (fastLogit): it scores every position exactly as Logit over both indices does.
 func TestFastLogit(t *testing.T) {
-	for _, c := range []struct {
-		v      *Variant
-		phases int
-	}{{Checkers, 1}, {Draughts, 1}, {Checkers, 2}, {Draughts, 2}} {
+	for _, c := range tableCases() {
 		v := c.v
-		w := randomPhased(t, v, c.phases)
+		w := randomTables(t, v, c.phases, c.tables)
 		vv := v.WithWeights(w).WithMix(MixUnit)
 		for _, st := range randomStates(t, v.ID, 10, 3) {
 			rs, _ := rd.AsState(st)

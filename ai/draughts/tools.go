@@ -113,19 +113,25 @@ func (w *Weights) Marshal() []byte {
 
 // NewWeights makes weights for v from logit values (a trainer's floats):
 // pattern[(ph*T+t)*6561+i] for phase ph (one or two phases: the length tells) and table t
-// (T = v.PatternTables() of them) and scalar[k], rounded to the file's fixed point
-// (patterns 1/128 logit clamped to int8, scalars 1/2048 logit clamped to int16). Errors:
-// ErrWeights for wrong lengths or a man worth nothing.
-func (v *Variant) NewWeights(pattern []float64, scalar []float64) (*Weights, error) {
-	phases := len(pattern) / (v.pt.per * Patterns)
-	if phases < 1 || phases > 2 || len(pattern) != phases*v.pt.per*Patterns || len(scalar) != NumScalars {
+// (T = tables: v.PatternTables() or v.WindowTables()) and scalar[k], rounded to the file's
+// fixed point (patterns 1/128 logit clamped to int8, scalars 1/2048 logit clamped to
+// int16). Errors: ErrWeights for another table count, wrong lengths or a man worth nothing.
+func (v *Variant) NewWeights(pattern []float64, scalar []float64, tables int) (*Weights, error) {
+	if tables < 1 {
+		return nil, ErrWeights
+	}
+	phases := len(pattern) / (tables * Patterns)
+	if phases < 1 || phases > 2 || len(pattern) != phases*tables*Patterns || len(scalar) != NumScalars {
 		return nil, ErrWeights
 	}
 	q := func(x float64, unit, lim float64) int16 {
 		y := min(max(math.Round(x*unit), -lim-1), lim)
 		return int16(y)
 	}
-	w := &Weights{Variant: v.ID, Tables: v.pt.per, Phases: phases, Pattern: make([]int16, len(pattern))}
+	w := &Weights{Variant: v.ID, Tables: tables, Phases: phases, Pattern: make([]int16, len(pattern))}
+	if err := w.setTables(v); err != nil {
+		return nil, err
+	}
 	for i, x := range pattern {
 		w.Pattern[i] = q(x, patternUnit, 127) * (weightUnit / patternUnit)
 	}

@@ -39,9 +39,12 @@ type Config struct {
 	Prior float64
 	// Phases is 1 for one set of pattern tables, 2 for an opening's and an ending's set
 	// weighed by the ending factor (draughts.Weights).
-	Phases   int
-	Validate int // every Validate-th game is held out of the fit to measure it (0: none)
-	Workers  int // self-play goroutines (the result does not depend on it)
+	Phases int
+	// WindowTables gives every window a pattern table of its own (Variant.WindowTables);
+	// false: the windows of a band of rows share one (Variant.PatternTables).
+	WindowTables bool
+	Validate     int // every Validate-th game is held out of the fit to measure it (0: none)
+	Workers      int // self-play goroutines (the result does not depend on it)
 	// PlayWeights, when not nil, are the learned weights the self-play searches evaluate
 	// with (a later generation: the games of weights fitted to earlier games), blended with
 	// the hand-made evaluation by PlayMix (in 1/draughts.MixUnit); nil: the hand-made
@@ -248,10 +251,17 @@ func Fit(v *draughts.Variant, samples []Sample, cfg Config) (*draughts.Weights, 
 	var f0 draughts.Features
 	p0 := v.R.Start()
 	v.Features(&p0, &f0)
-	nw := cfg.Phases * v.PatternTables() * draughts.Patterns
+	tables := v.PatternTables()
+	if cfg.WindowTables {
+		tables = v.WindowTables()
+	}
+	nw := cfg.Phases * tables * draughts.Patterns
 	m := &model{
 		pat: make([]float64, nw), patG: make([]float64, nw),
-		windows: f0.Windows, per: f0.Per, phases: cfg.Phases,
+		windows: f0.Windows, tables: tables, phases: cfg.Phases,
+	}
+	for i := range f0.Windows {
+		m.table[i] = v.TableOf(i, tables)
 	}
 	// Start from the hand-made evaluation at the self-play scores' scale.
 	m.scal[len(m.scal)-1] = 100 / scale
@@ -290,15 +300,16 @@ func Fit(v *draughts.Variant, samples []Sample, cfg Config) (*draughts.Weights, 
 	for k := range scal {
 		scal[k] = m.scal[k] / scalarScale[k]
 	}
-	w, err := v.NewWeights(m.pat, scal)
+	w, err := v.NewWeights(m.pat, scal, tables)
 	return w, rep, err
 }
 
 // model is the fit's state: weights in logits and AdaGrad's sums of squared gradients.
 type model struct {
 	windows    int
-	per        int // windows per band; window i uses table i/per
-	phases     int // sets of pattern tables: phase ph's table t is ph*per+t
+	tables     int     // pattern tables a phase
+	table      [16]int // window i's table (Variant.TableOf); its flipped twin tables-1-table[i]
+	phases     int     // sets of pattern tables: phase ph's table t is ph*tables+t
 	pat, patG  []float64
 	scal, scaG [draughts.NumScalars]float64
 }
@@ -317,12 +328,12 @@ func (m *model) logit(f *draughts.Features) float64 {
 	z := 0.0
 	share := m.phaseShares(f)
 	for ph := range m.phases {
-		base := ph * m.per
+		base := ph * m.tables
 		zp := 0.0
 		for i := 0; i < m.windows; i++ {
-			band := i / m.per
-			zp += m.pat[(base+band)*draughts.Patterns+int(f.A[i])]
-			zp -= m.pat[(base+m.per-1-band)*draughts.Patterns+int(f.B[i])]
+			t := m.table[i]
+			zp += m.pat[(base+t)*draughts.Patterns+int(f.A[i])]
+			zp -= m.pat[(base+m.tables-1-t)*draughts.Patterns+int(f.B[i])]
 		}
 		z += share[ph] * zp
 	}
@@ -365,16 +376,16 @@ func (m *model) step(s *Sample, y, rate, l2 float64) {
 	}
 	share := m.phaseShares(&s.F)
 	for ph := range m.phases {
-		base := ph * m.per
+		base := ph * m.tables
 		gp := g * share[ph]
 		if gp == 0 {
 			continue
 		}
 		for i := 0; i < m.windows; i++ {
-			band := i / m.per
-			a := (base+band)*draughts.Patterns + int(s.F.A[i])
+			t := m.table[i]
+			a := (base+t)*draughts.Patterns + int(s.F.A[i])
 			upd(&m.pat[a], &m.patG[a], gp)
-			b := (base+m.per-1-band)*draughts.Patterns + int(s.F.B[i])
+			b := (base+m.tables-1-t)*draughts.Patterns + int(s.F.B[i])
 			upd(&m.pat[b], &m.patG[b], -gp)
 		}
 	}

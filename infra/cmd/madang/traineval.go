@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	aidraughts "madang/ai/draughts"
@@ -47,6 +48,8 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 	playWeights := fs.String("play-weights", "", "weights file the self-play evaluates with (a later generation; default: the hand-made evaluation)")
 	playMix := fs.Int("play-mix", -1, "with --play-weights: their share of the self-play's evaluation in 1/256, the rest the hand-made one's (-1: the variant's own)")
 	generations := fs.Int("generations", 0, "self-play generations: each after the first plays with the weights the one before fitted (0: the shipped default)")
+	tables := fs.String("tables", "", "pattern tables: band (the windows of a band of rows share one) or window (one a window); default: the shipped one")
+	fitExtra := fs.String("fit-extra", "", "comma-separated cache files of other self-plays (same game, written by --cache) whose positions join the last generation's fit")
 	cache := fs.String("cache", "", "file of the self-play positions: read when it exists and was made with the same self-play settings, else written (to refit without replaying)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -74,6 +77,31 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 	}
 	if *phases > 0 {
 		cfg.Phases = *phases
+	}
+	switch *tables {
+	case "":
+	case "band":
+		cfg.WindowTables = false
+	case "window":
+		cfg.WindowTables = true
+	default:
+		fmt.Fprintln(stderr, "train-eval: --tables band or window")
+		return 2
+	}
+	var extra []train.Sample
+	if *fitExtra != "" {
+		for k, path := range strings.Split(*fitExtra, ",") {
+			s, err := readAnyCache(path, *game)
+			if err != nil {
+				fmt.Fprintln(stderr, "train-eval: --fit-extra:", err)
+				return 2
+			}
+			// Keep every cache's games apart (and their held-out tenth held out).
+			for i := range s {
+				s[i].Game += (k + 1) * 10_000_000
+			}
+			extra = append(extra, s...)
+		}
 	}
 	cfg.Workers = *workers
 	var playHash, playName string
@@ -124,7 +152,11 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 			playName = fmt.Sprintf("generation %d's weights", gen-1)
 		}
 		var code int
-		w, code = trainGeneration(v, *game, cfg, playHash, playName, cacheName(*cache, gen), gens, gen, stdout, stderr)
+		var more []train.Sample
+		if gen == gens {
+			more = extra
+		}
+		w, code = trainGeneration(v, *game, cfg, playHash, playName, cacheName(*cache, gen), gens, gen, more, stdout, stderr)
 		if code != 0 {
 			return code
 		}
@@ -141,7 +173,8 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 
 // trainGeneration plays one generation's self-play (or reads it from cache) and fits its
 // weights, reporting to stdout; a non-zero code is the command's exit status.
-func trainGeneration(v *aidraughts.Variant, game string, cfg train.Config, playHash, playName, cache string, gens, gen int, stdout, stderr io.Writer) (*aidraughts.Weights, int) {
+// extra are positions of other self-plays that join the fit.
+func trainGeneration(v *aidraughts.Variant, game string, cfg train.Config, playHash, playName, cache string, gens, gen int, extra []train.Sample, stdout, stderr io.Writer) (*aidraughts.Weights, int) {
 	start := time.Now()
 	samples, ok := readCache(cache, game, cfg, playHash)
 	if !ok {
@@ -163,6 +196,10 @@ func trainGeneration(v *aidraughts.Variant, game string, cfg train.Config, playH
 		}
 	}
 	played := time.Since(start)
+	own := len(samples)
+	if len(extra) > 0 {
+		samples = append(samples[:len(samples):len(samples)], extra...)
+	}
 	w, rep, err := train.Fit(v, samples, cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "train-eval:", err)
@@ -172,8 +209,12 @@ func trainGeneration(v *aidraughts.Variant, game string, cfg train.Config, playH
 	if cfg.PlayWeights != nil {
 		player = fmt.Sprintf("%s at mix %d/256", playName, cfg.PlayMix)
 	}
-	fmt.Fprintf(stdout, "train-eval %s generation %d/%d: %d games (depth %d, %d random opening plies, seed %d, %s), %d positions; self-play %s, fit %s (%d epochs, %d phases)\n",
-		game, gen, gens, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, player, len(samples), played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs, cfg.Phases)
+	layout := "band"
+	if cfg.WindowTables {
+		layout = "window"
+	}
+	fmt.Fprintf(stdout, "train-eval %s generation %d/%d: %d games (depth %d, %d random opening plies, seed %d, %s), %d positions (and %d of other self-plays); self-play %s, fit %s (%d epochs, %d phases, %s tables)\n",
+		game, gen, gens, cfg.Games, cfg.Depth, cfg.Open, cfg.Seed, player, own, len(samples)-own, played.Round(time.Second), (time.Since(start) - played).Round(time.Second), cfg.Epochs, cfg.Phases, layout)
 	fmt.Fprintf(stdout, "fit: %d positions, log-loss %.4f; held out %d positions, log-loss %.4f (mean-label baseline %.4f, the self-play search's scores %.4f at %.0f centi-men per logit)\n",
 		rep.Train, rep.TrainLoss, rep.Held, rep.HeldLoss, rep.BaseLoss, rep.SearchLoss, rep.ScoreScale)
 	for k, name := range aidraughts.ScalarNames {
@@ -220,6 +261,29 @@ func readCache(path, game string, cfg train.Config, playHash string) ([]train.Sa
 		return nil, false
 	}
 	return samples, true
+}
+
+// readAnyCache reads the positions of a cache file of game whatever self-play made them.
+// Errors: the file cannot be read, is not a cache, or holds another game's positions.
+func readAnyCache(path, game string) ([]train.Sample, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	dec := gob.NewDecoder(f)
+	var h cacheHeader
+	var samples []train.Sample
+	if err := dec.Decode(&h); err != nil {
+		return nil, fmt.Errorf("%s: not a train-eval cache: %w", path, err)
+	}
+	if h.Game != game {
+		return nil, fmt.Errorf("%s: positions of %s, not %s", path, h.Game, game)
+	}
+	if err := dec.Decode(&samples); err != nil {
+		return nil, fmt.Errorf("%s: not a train-eval cache: %w", path, err)
+	}
+	return samples, nil
 }
 
 func writeCache(path, game string, cfg train.Config, playHash string, samples []train.Sample) error {

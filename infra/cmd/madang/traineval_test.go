@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	aidraughts "madang/ai/draughts"
 )
 
 // --generations 2 is generation 1 written to a file, then a self-play with that file as
@@ -80,5 +82,51 @@ func TestTrainEvalGenerationMix(t *testing.T) {
 	}
 	if bytes.Equal(two, out("--generations", "1", "--play-weights", g1, "--play-mix", "224")) {
 		t.Fatal("the mix of the second generation's self-play changes nothing: the test cannot tell")
+	}
+}
+
+// --fit-extra joins another self-play's cached positions to the fit (the weights change
+// and the report counts them), --tables window writes a table a window (9 in checkers);
+// a file that is not a cache, another game's cache and an unknown layout are refused.
+func TestTrainEvalFitExtraAndTables(t *testing.T) {
+	dir := t.TempDir()
+	small := []string{"train-eval", "--game", "checkers", "--games", "12", "--depth", "2"}
+	p := func(name string) string { return filepath.Join(dir, name) }
+	arg := func(a ...string) []string { return append(append([]string{}, small...), a...) }
+	if code, _, errs := run(t, arg("--seed", "3", "--cache", p("other.cache"), "--out", p("other.bin"))...); code != 0 {
+		t.Fatalf("exit %d, %s", code, errs)
+	}
+	if code, _, errs := run(t, arg("--out", p("own.bin"))...); code != 0 {
+		t.Fatalf("exit %d, %s", code, errs)
+	}
+	code, out, errs := run(t, arg("--fit-extra", p("other.cache"), "--out", p("both.bin"))...)
+	if code != 0 || !bytes.Contains([]byte(out), []byte(" of other self-plays)")) || bytes.Contains([]byte(out), []byte("(and 0 of other")) {
+		t.Fatalf("--fit-extra: exit %d, %s%s", code, out, errs)
+	}
+	own, _ := os.ReadFile(p("own.bin"))
+	both, _ := os.ReadFile(p("both.bin"))
+	if bytes.Equal(own, both) {
+		t.Fatal("--fit-extra fitted the same weights as without")
+	}
+	if code, _, errs := run(t, arg("--tables", "window", "--out", p("window.bin"))...); code != 0 {
+		t.Fatalf("--tables window: exit %d, %s", code, errs)
+	}
+	data, _ := os.ReadFile(p("window.bin"))
+	w, err := aidraughts.Checkers.UnmarshalWeights(data)
+	if err != nil || w.Tables != 9 {
+		t.Fatalf("--tables window: %v, tables %v", err, w)
+	}
+	if err := os.WriteFile(p("junk"), []byte("not a cache"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, a := range map[string][]string{
+		"not a cache": {"--fit-extra", p("junk")},
+		"missing":     {"--fit-extra", p("missing.cache")},
+		"other game":  {"--game", "draughts", "--fit-extra", p("other.cache")},
+		"layout":      {"--tables", "diagonal"},
+	} {
+		if code, _, _ := run(t, arg(a...)...); code != 2 {
+			t.Errorf("%s: exit %d, want 2", name, code)
+		}
 	}
 }
