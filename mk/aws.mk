@@ -15,13 +15,28 @@ dynamodbtest:
 dynamodb-local:
 	infra/dynamodblocal/install.sh
 
-# The Lambda functions as AWS runs them: provided.al2023 on arm64, one bootstrap each.
-LAMBDAS := connect disconnect message ai
+# The Lambda functions as AWS runs them: provided.al2023, one bootstrap each, built by one
+# recipe for `make lambdas`, for `sam build` (template.yaml's BuildMethod: makefile runs
+# `make build-<LogicalId>` with ARTIFACTS_DIR set) and for `make aws-e2e` (LAMBDA_ARCH set to
+# this machine's architecture). LAMBDA_FUNCTIONS pairs each template logical id with its
+# folder under functions/.
+LAMBDA_ARCH      ?= arm64
+LAMBDA_FUNCTIONS := ConnectFunction:connect DisconnectFunction:disconnect MessageFunction:message AIFunction:ai
+LAMBDAS          := $(foreach f,$(LAMBDA_FUNCTIONS),$(word 2,$(subst :, ,$(f))))
+LAMBDA_GOBUILD    = GOOS=linux GOARCH=$(LAMBDA_ARCH) CGO_ENABLED=0 $(GO) build -tags lambda.norpc -trimpath -ldflags='-s -w'
+
+define lambda_target
+.PHONY: build-$(1)
+build-$(1):
+	@test -n "$$(ARTIFACTS_DIR)" || (echo "build-$(1): set ARTIFACTS_DIR"; exit 1)
+	$$(LAMBDA_GOBUILD) -o $$(ARTIFACTS_DIR)/bootstrap ./functions/$(2)
+endef
+$(foreach f,$(LAMBDA_FUNCTIONS),$(eval $(call lambda_target,$(word 1,$(subst :, ,$(f))),$(word 2,$(subst :, ,$(f))))))
 
 .PHONY: lambdas
 lambdas:
-	@for f in $(LAMBDAS); do \
-	  GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags lambda.norpc -trimpath -ldflags='-s -w' \
-	    -o $(BIN)/lambda/$$f/bootstrap ./functions/$$f || exit 1; \
-	  printf '%-12s %s bytes\n' $$f $$(stat -c %s $(BIN)/lambda/$$f/bootstrap); \
+	@for f in $(LAMBDA_FUNCTIONS); do \
+	  id=$${f%%:*}; dir=$${f#*:}; \
+	  $(MAKE) --no-print-directory -s build-$$id ARTIFACTS_DIR=$(CURDIR)/$(BIN)/lambda/$$dir || exit 1; \
+	  printf '%-12s %s bytes\n' $$dir $$(stat -c %s $(BIN)/lambda/$$dir/bootstrap); \
 	done
