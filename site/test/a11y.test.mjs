@@ -225,7 +225,10 @@ const ringOf = (page) => page.evaluate(() => {
 
 async function checkRings(page, where, steps, seen) {
   for (let i = 0; i < steps; i++) {
+    // Tab moves the focus: read the ring once the page has moved it
+    await page.evaluate(() => { window.__prevFocus = document.activeElement; });
     await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.activeElement !== window.__prevFocus, null, { timeout: 30000 });
     const r = await ringOf(page);
     if (r.name.startsWith('body')) continue;
     assert.ok(r.rings.length, `${where}: ${r.name} has no focus ring`);
@@ -251,7 +254,10 @@ test('focus rings stand out (3:1) on every background: home, menu, game, the gri
     // the grid: a dark cell with a piece, an empty dark cell, a light cell
     await page.evaluate(() => document.querySelector('#grid [tabindex="0"]').focus());
     for (const k of ['ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowLeft']) {
+      // each of these keys moves the focus: read the ring once the page has moved it
+      await page.evaluate(() => { window.__prevFocus = document.activeElement; });
       await page.keyboard.press(k);
+      await page.waitForFunction(() => document.activeElement !== window.__prevFocus, null, { timeout: 30000 });
       const r = await ringOf(page);
       assert.ok(r.rings.length, `${r.name} has no focus ring`);
       for (const bg of r.backs) {
