@@ -187,15 +187,7 @@ func TestPartitionNeutral(t *testing.T) {
 // of one vCPU"); the measurement behind it is in README, Deploy.
 func TestAIMemoryIsAParameter(t *testing.T) {
 	tpl := load(t)
-	var ai string
-	for _, name := range tpl.ofType("AWS::Serverless::Function") {
-		if props(tpl.Resources[name])["CodeUri"] == "functions/ai" {
-			ai = name
-		}
-	}
-	if ai == "" {
-		t.Fatal("no function deploys functions/ai")
-	}
+	ai := tpl.functionBuilding(t, "functions/ai")
 	if got := fmt.Sprint(props(tpl.Resources[ai])["MemorySize"]); got != fmt.Sprint(map[string]any{"Ref": "AIMemorySize"}) {
 		t.Errorf("%s MemorySize %s, want !Ref AIMemorySize", ai, got)
 	}

@@ -26,12 +26,13 @@ func TestResourceSchemas(t *testing.T) {
 	// Every Lambda main (functions/<name>/main.go) is deployed by exactly one function.
 	mains, _ := filepath.Glob(filepath.Join(repoRoot(t), "functions", "*", "main.go"))
 	deployed := map[string]int{}
+	yml := load(t)
 	for name, f := range tpl.GetAllServerlessFunctionResources() {
 		if f.CodeUri == nil || f.CodeUri.String == nil {
 			t.Errorf("%s: CodeUri is not a folder path", name)
 			continue
 		}
-		deployed[filepath.ToSlash(filepath.Clean(*f.CodeUri.String))]++
+		deployed[yml.mainPackage(t, name)]++
 	}
 	for _, m := range mains {
 		rel, _ := filepath.Rel(repoRoot(t), filepath.Dir(m))
