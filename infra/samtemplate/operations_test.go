@@ -262,3 +262,55 @@ func TestStackNameLimitDocumented(t *testing.T) {
 		t.Errorf("README does not say %q (longest derived suffix %q)", want, longest)
 	}
 }
+
+// TestFailedAIInvokesReturnThroughTheDelayQueue: an asynchronous AI invoke that Lambda gives
+// up on (retries exhausted, or older than MaximumEventAgeInSeconds) goes to an on-failure
+// destination that the AI function itself consumes: the delay queue, a standard queue
+// (Lambda destinations take no FIFO queue) mapped to the AI function, with sqs:SendMessage
+// on it in the function's role (Lambda Developer Guide, asynchronous invocation
+// destinations). lambdahandler.AI runs the turn again from the record.
+func TestFailedAIInvokesReturnThroughTheDelayQueue(t *testing.T) {
+	tpl := load(t)
+	ai := tpl.functionBuilding(t, "functions/ai")
+	eic, _ := props(tpl.Resources[ai])["EventInvokeConfig"].(map[string]any)
+	dc, _ := eic["DestinationConfig"].(map[string]any)
+	onFailure, _ := dc["OnFailure"].(map[string]any)
+	if onFailure == nil {
+		t.Fatalf("%s: no EventInvokeConfig.DestinationConfig.OnFailure: a failed AI turn is lost", ai)
+	}
+	if onFailure["Type"] != "SQS" {
+		t.Errorf("OnFailure Type %v, want SQS", onFailure["Type"])
+	}
+	dest, _ := onFailure["Destination"].(map[string]any)
+	ga, _ := dest["Fn::GetAtt"].([]any)
+	if len(ga) != 2 || ga[1] != "Arn" || tpl.Resources[fmt.Sprint(ga[0])]["Type"] != "AWS::SQS::Queue" {
+		t.Fatalf("OnFailure Destination %v is not the ARN of a queue of this template", onFailure["Destination"])
+	}
+	queue := fmt.Sprint(ga[0])
+	if fifo := props(tpl.Resources[queue])["FifoQueue"]; fifo == "true" {
+		t.Errorf("%s is a FIFO queue: Lambda destinations take standard queues only", queue)
+	}
+	consumed := false
+	for _, m := range tpl.ofType("AWS::Lambda::EventSourceMapping") {
+		p := props(tpl.Resources[m])
+		if fmt.Sprint(p["EventSourceArn"]) == fmt.Sprint(dest) && fmt.Sprint(p["FunctionName"]) == fmt.Sprint(map[string]any{"Ref": ai}) {
+			consumed = true
+		}
+	}
+	if !consumed {
+		t.Errorf("no event source mapping feeds %s to %s: the records would wait there unread", queue, ai)
+	}
+	granted := false
+	for _, s := range statements(t, tpl)[ai] {
+		for _, a := range asList(s["Action"]) {
+			for _, r := range asList(s["Resource"]) {
+				if s["Effect"] == "Allow" && a == "sqs:SendMessage" && fmt.Sprint(r) == fmt.Sprint(dest) {
+					granted = true
+				}
+			}
+		}
+	}
+	if !granted {
+		t.Errorf("%s's role may not sqs:SendMessage to %s (Lambda sends the record with the function's role)", ai, queue)
+	}
+}
