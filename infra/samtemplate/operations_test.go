@@ -314,3 +314,59 @@ func TestFailedAIInvokesReturnThroughTheDelayQueue(t *testing.T) {
 		t.Errorf("%s's role may not sqs:SendMessage to %s (Lambda sends the record with the function's role)", ai, queue)
 	}
 }
+
+// TestAIConcurrencyIsCapped: the AI function's concurrency is capped by a parameter whose
+// default every account accepts. Lambda refuses a reservation that leaves less than 100 of
+// the account's concurrency unreserved (PutFunctionConcurrency), and a new account's quota
+// may be 10, so the default is 0, meaning no reservation: a condition leaves the property
+// out (a reservation of 0 would stop the function). The delay queue's event source mapping
+// is capped too (ScalingConfig MaximumConcurrency, 2 to 1,000), by a parameter whose default
+// is within that range.
+func TestAIConcurrencyIsCapped(t *testing.T) {
+	tpl := load(t)
+	ai := tpl.functionBuilding(t, "functions/ai")
+	if n := tpl.numberDefault(t, "AIReservedConcurrency"); n != 0 {
+		t.Errorf("AIReservedConcurrency default %d, want 0 (no reservation: a 10-function quota takes none)", n)
+	}
+	p := tpl.param(t, "AIReservedConcurrency")
+	if fmt.Sprint(p["MinValue"]) != "0" {
+		t.Errorf("AIReservedConcurrency MinValue %v, want 0", p["MinValue"])
+	}
+	if d := fmt.Sprint(p["Description"]); !strings.Contains(d, "100") || !strings.Contains(d, "real deployment") {
+		t.Errorf("AIReservedConcurrency's description names neither the 100 left unreserved nor a value for a real deployment: %s", d)
+	}
+	rce := props(tpl.Resources[ai])["ReservedConcurrentExecutions"]
+	iff, _ := rce.(map[string]any)["Fn::If"].([]any)
+	if len(iff) != 3 || fmt.Sprint(iff[1]) != fmt.Sprint(map[string]any{"Ref": "AIReservedConcurrency"}) || fmt.Sprint(iff[2]) != fmt.Sprint(map[string]any{"Ref": "AWS::NoValue"}) {
+		t.Fatalf("%s ReservedConcurrentExecutions %v, want !If [condition, !Ref AIReservedConcurrency, !Ref AWS::NoValue]", ai, rce)
+	}
+	// The condition holds exactly when the parameter is not 0.
+	cond := tpl.Conditions[fmt.Sprint(iff[0])]
+	want := map[string]any{"Fn::Not": []any{map[string]any{"Fn::Equals": []any{map[string]any{"Ref": "AIReservedConcurrency"}, "0"}}}}
+	if fmt.Sprint(cond) != fmt.Sprint(want) {
+		t.Errorf("condition %v = %v, want %v", iff[0], cond, want)
+	}
+
+	var mappings []string
+	for _, m := range tpl.ofType("AWS::Lambda::EventSourceMapping") {
+		if fmt.Sprint(props(tpl.Resources[m])["FunctionName"]) == fmt.Sprint(map[string]any{"Ref": ai}) {
+			mappings = append(mappings, m)
+		}
+	}
+	if len(mappings) == 0 {
+		t.Fatalf("no event source mapping feeds %s", ai)
+	}
+	for _, m := range mappings {
+		sc, _ := props(tpl.Resources[m])["ScalingConfig"].(map[string]any)
+		if fmt.Sprint(sc["MaximumConcurrency"]) != fmt.Sprint(map[string]any{"Ref": "DelayQueueConcurrency"}) {
+			t.Errorf("%s ScalingConfig.MaximumConcurrency %v, want !Ref DelayQueueConcurrency", m, sc["MaximumConcurrency"])
+		}
+	}
+	if n := tpl.numberDefault(t, "DelayQueueConcurrency"); n < 2 || n > 1000 {
+		t.Errorf("DelayQueueConcurrency default %d, want 2..1000 (Lambda's range for MaximumConcurrency)", n)
+	}
+	q := tpl.param(t, "DelayQueueConcurrency")
+	if fmt.Sprint(q["MinValue"]) != "2" || fmt.Sprint(q["MaxValue"]) != "1000" {
+		t.Errorf("DelayQueueConcurrency range %v..%v, want 2..1000", q["MinValue"], q["MaxValue"])
+	}
+}

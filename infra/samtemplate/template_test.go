@@ -87,6 +87,7 @@ func toValue(n *yaml.Node) (any, error) {
 
 type template struct {
 	Parameters map[string]any
+	Conditions map[string]any
 	Globals    map[string]any
 	Resources  map[string]map[string]any
 	Outputs    map[string]any
@@ -109,6 +110,7 @@ func load(t *testing.T) template {
 	top := v.(map[string]any)
 	var tpl template
 	tpl.Parameters, _ = top["Parameters"].(map[string]any)
+	tpl.Conditions, _ = top["Conditions"].(map[string]any)
 	tpl.Globals, _ = top["Globals"].(map[string]any)
 	tpl.Outputs, _ = top["Outputs"].(map[string]any)
 	tpl.Resources = map[string]map[string]any{}
