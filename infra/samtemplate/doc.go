@@ -1,5 +1,6 @@
 // Package samtemplate holds the test of the repository's template.yaml (the AWS SAM
-// template) against the code: function folders that build for linux/arm64, a route per
-// protocol action, the table's key schema and TTL attribute, the functions' environment, and
-// least-privilege policies. It has no non-test code beyond this comment.
+// template) against the code: functions built by the make recipe of `make lambdas`
+// (BuildMethod makefile) for linux/arm64, a route per protocol action, the table's key
+// schema and TTL attribute, the functions' environment, and least-privilege policies. It
+// has no non-test code beyond this comment.
 package samtemplate

@@ -87,6 +87,7 @@ func toValue(n *yaml.Node) (any, error) {
 
 type template struct {
 	Parameters map[string]any
+	Conditions map[string]any
 	Globals    map[string]any
 	Resources  map[string]map[string]any
 	Outputs    map[string]any
@@ -109,6 +110,7 @@ func load(t *testing.T) template {
 	top := v.(map[string]any)
 	var tpl template
 	tpl.Parameters, _ = top["Parameters"].(map[string]any)
+	tpl.Conditions, _ = top["Conditions"].(map[string]any)
 	tpl.Globals, _ = top["Globals"].(map[string]any)
 	tpl.Outputs, _ = top["Outputs"].(map[string]any)
 	tpl.Resources = map[string]map[string]any{}
@@ -144,6 +146,9 @@ func (tpl template) functionProp(name, key string) any {
 	return g[key]
 }
 
+// TestFunctionsBuildForLambda: every function runs on provided.al2023/arm64 as bootstrap,
+// and the main packages that their build recipes name compile for linux/arm64 (the recipe's
+// flags are checked by TestFunctionsBuildWithTheLambdaRecipe).
 func TestFunctionsBuildForLambda(t *testing.T) {
 	tpl := load(t)
 	root := repoRoot(t)
@@ -162,30 +167,21 @@ func TestFunctionsBuildForLambda(t *testing.T) {
 		if got := tpl.functionProp(name, "Handler"); got != "bootstrap" {
 			t.Errorf("%s: Handler %v, want bootstrap", name, got)
 		}
-		meta, _ := tpl.Resources[name]["Metadata"].(map[string]any)
-		if bm := meta["BuildMethod"]; bm != "go1.x" && bm != "makefile" {
-			t.Errorf("%s: BuildMethod %v, want go1.x or makefile", name, bm)
-		}
-		uri, ok := tpl.functionProp(name, "CodeUri").(string)
-		if !ok || uri == "" {
-			t.Errorf("%s: no CodeUri", name)
-			continue
-		}
-		dir := filepath.Join(root, filepath.FromSlash(uri))
-		mains, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		pkg := tpl.mainPackage(t, name)
+		mains, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(pkg), "*.go"))
 		if len(mains) == 0 {
-			t.Errorf("%s: CodeUri %s holds no Go files", name, uri)
+			t.Errorf("%s: %s holds no Go files", name, pkg)
 			continue
 		}
-		pkgs = append(pkgs, "./"+filepath.ToSlash(uri))
+		pkgs = append(pkgs, "./"+pkg)
 	}
 	if testing.Short() || len(pkgs) == 0 {
 		return
 	}
-	// Build exactly as for Lambda: linux/arm64, static, without the RPC shim; one go build
-	// for all, each main into its own file named after its folder.
+	// Build for Lambda: linux/arm64, static, without the RPC shim; one go build for all,
+	// each main into its own file named after its folder.
 	out := t.TempDir()
-	cmd := exec.Command("go", append([]string{"build", "-tags", "lambda.norpc", "-trimpath", "-o", out + string(filepath.Separator)}, pkgs...)...)
+	cmd := exec.Command("go", append([]string{"build", "-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w", "-o", out + string(filepath.Separator)}, pkgs...)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=arm64", "CGO_ENABLED=0")
 	if b, err := cmd.CombinedOutput(); err != nil {
@@ -300,7 +296,7 @@ func TestFunctionEnvironment(t *testing.T) {
 			}
 		}
 		// The AI function's name must be the one the others invoke.
-		if props(tpl.Resources[name])["CodeUri"] == "functions/ai" {
+		if tpl.mainPackage(t, name) == "functions/ai" {
 			if got, want := fmt.Sprint(props(tpl.Resources[name])["FunctionName"]), fmt.Sprint(vars[lambdaenv.AIFunction]); got != want {
 				t.Errorf("AI function name %s, but %s is %s", got, lambdaenv.AIFunction, want)
 			}

@@ -134,9 +134,12 @@ type AIPayload = json.RawMessage
 
 // AI handles the AI function's two event sources. A direct invoke runs RunAI and returns its
 // error, so Lambda retries the async event (a repeat at the same version is refused by the
-// service). A delay-queue batch runs RunDelayed per message and reports the failed messages
-// in batchItemFailures, so only those are delivered again; an unreadable message is logged
-// and dropped, since a retry cannot fix it.
+// service). A delay-queue batch holds two kinds of message: a delayed action (sqsdelay), run
+// by RunDelayed, and the record of an AI invoke that Lambda gave up on (its on-failure
+// destination is the delay queue, template.yaml), run by RunAI exactly as the invoke it
+// carries. A message whose call fails is reported in batchItemFailures, so only those are
+// delivered again (until the queue's maxReceiveCount moves them to the dead-letter queue);
+// an unreadable message is logged and dropped, since a retry cannot fix it.
 func AI(rooms Rooms, log *slog.Logger) func(ctx context.Context, payload AIPayload) (*events.SQSEventResponse, error) {
 	log = logger(log)
 	return func(ctx context.Context, payload AIPayload) (*events.SQSEventResponse, error) {
@@ -153,10 +156,10 @@ func AI(rooms Rooms, log *slog.Logger) func(ctx context.Context, payload AIPaylo
 				log.Error("ai: unreadable SQS event", "err", err)
 				return nil, nil
 			}
-			return delayed(ctx, rooms, log, ev), nil
+			return queued(ctx, rooms, log, ev), nil
 		}
-		var ev lambdainvoke.Event
-		if err := json.Unmarshal(payload, &ev); err != nil || ev.Room == "" || ev.Version < 1 {
+		ev, err := decodeInvoke(payload)
+		if err != nil {
 			log.Error("ai: bad invoke event", "payload", string(payload), "err", err)
 			return nil, nil
 		}
@@ -167,17 +170,92 @@ func AI(rooms Rooms, log *slog.Logger) func(ctx context.Context, payload AIPaylo
 	}
 }
 
-func delayed(ctx context.Context, rooms Rooms, log *slog.Logger, ev events.SQSEvent) *events.SQSEventResponse {
+// decodeInvoke reads an asynchronous invoke's payload (lambdainvoke.Event): a room id and a
+// version of at least 1.
+func decodeInvoke(raw []byte) (lambdainvoke.Event, error) {
+	var ev lambdainvoke.Event
+	if err := json.Unmarshal(raw, &ev); err != nil {
+		return lambdainvoke.Event{}, err
+	}
+	if ev.Room == "" || ev.Version < 1 {
+		return lambdainvoke.Event{}, fmt.Errorf("no room or version in %s", raw)
+	}
+	return ev, nil
+}
+
+// invocationRecord is the part of the record Lambda sends to an asynchronous invocation's
+// destination that the AI function reads (AWS Lambda Developer Guide, "Capturing records of
+// Lambda asynchronous invocations": an SQS destination gets the record as the message body).
+// Condition is RetriesExhausted when every attempt failed, EventAgeExceeded when the event
+// waited longer than MaximumEventAgeInSeconds; RequestPayload is the original event.
+type invocationRecord struct {
+	Version        string `json:"version"`
+	Timestamp      string `json:"timestamp"`
+	RequestContext struct {
+		RequestID              string `json:"requestId"`
+		FunctionARN            string `json:"functionArn"`
+		Condition              string `json:"condition"`
+		ApproximateInvokeCount int    `json:"approximateInvokeCount"`
+	} `json:"requestContext"`
+	RequestPayload  json.RawMessage `json:"requestPayload"`
+	ResponseContext struct {
+		StatusCode      int    `json:"statusCode"`
+		ExecutedVersion string `json:"executedVersion"`
+		FunctionError   string `json:"functionError"`
+	} `json:"responseContext"`
+	ResponsePayload json.RawMessage `json:"responsePayload"`
+}
+
+// decodeRecord reports whether body is an invocation record (it has requestContext and
+// requestPayload) and, when it is, the invoke it carries; err is set for a record whose
+// payload is not a lambdainvoke.Event.
+func decodeRecord(body string) (rec invocationRecord, ev lambdainvoke.Event, isRecord bool, err error) {
+	var shape struct {
+		RequestContext json.RawMessage `json:"requestContext"`
+		RequestPayload json.RawMessage `json:"requestPayload"`
+	}
+	if json.Unmarshal([]byte(body), &shape) != nil || shape.RequestContext == nil || shape.RequestPayload == nil {
+		return rec, ev, false, nil
+	}
+	if err := json.Unmarshal([]byte(body), &rec); err != nil {
+		return rec, ev, true, fmt.Errorf("bad invocation record: %w", err)
+	}
+	ev, err = decodeInvoke(rec.RequestPayload)
+	if err != nil {
+		return rec, ev, true, fmt.Errorf("invocation record of a bad invoke: %w", err)
+	}
+	return rec, ev, true, nil
+}
+
+// queued runs a delay-queue batch.
+func queued(ctx context.Context, rooms Rooms, log *slog.Logger, ev events.SQSEvent) *events.SQSEventResponse {
 	resp := &events.SQSEventResponse{BatchItemFailures: []events.SQSBatchItemFailure{}}
+	fail := func(id string) {
+		resp.BatchItemFailures = append(resp.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: id})
+	}
 	for _, m := range ev.Records {
-		d, err := sqsdelay.Decode(m.Body)
-		if err != nil {
-			log.Error("ai: dropping bad delayed message", "id", m.MessageId, "err", err)
-			continue
-		}
-		if err := rooms.RunDelayed(ctx, d); err != nil {
-			log.Warn("ai: delayed action failed, will retry", "id", m.MessageId, "room", d.Room, "err", err)
-			resp.BatchItemFailures = append(resp.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+		rec, inv, isRecord, err := decodeRecord(m.Body)
+		switch {
+		case isRecord && err != nil:
+			log.Error("ai: dropping bad invocation record", "id", m.MessageId, "err", err)
+		case isRecord:
+			log.Warn("ai: running a failed AI invoke again", "id", m.MessageId, "room", inv.Room, "version", inv.Version,
+				"condition", rec.RequestContext.Condition, "attempts", rec.RequestContext.ApproximateInvokeCount,
+				"request", rec.RequestContext.RequestID, "error", rec.ResponseContext.FunctionError)
+			if err := rooms.RunAI(ctx, inv.Room, inv.Version); err != nil {
+				log.Warn("ai: failed AI invoke failed again, will retry", "id", m.MessageId, "room", inv.Room, "err", err)
+				fail(m.MessageId)
+			}
+		default:
+			d, err := sqsdelay.Decode(m.Body)
+			if err != nil {
+				log.Error("ai: dropping bad delayed message", "id", m.MessageId, "err", err)
+				continue
+			}
+			if err := rooms.RunDelayed(ctx, d); err != nil {
+				log.Warn("ai: delayed action failed, will retry", "id", m.MessageId, "room", d.Room, "err", err)
+				fail(m.MessageId)
+			}
 		}
 	}
 	return resp

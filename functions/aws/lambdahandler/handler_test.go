@@ -152,3 +152,78 @@ func (f *failOn) RunDelayed(ctx context.Context, d room.Delayed) error {
 	}
 	return err
 }
+
+// docRecord is the example invocation record of the AWS Lambda Developer Guide ("Capturing
+// records of Lambda asynchronous invocations", Example invocation record), with its
+// requestPayload replaced by payload and its condition by condition.
+func docRecord(condition, payload string) string {
+	return `{
+  "version": "1.0",
+  "timestamp": "2019-11-14T18:16:05.568Z",
+  "requestContext": {
+    "requestId": "e4b46cbf-b738-xmpl-8880-a18cdf61200e",
+    "functionArn": "arn:aws:lambda:us-east-1:123456789012:function:my-function:$LATEST",
+    "condition": "` + condition + `",
+    "approximateInvokeCount": 3
+  },
+  "requestPayload": ` + payload + `,
+  "responseContext": {
+    "statusCode": 200,
+    "executedVersion": "$LATEST",
+    "functionError": "Unhandled"
+  },
+  "responsePayload": {
+    "errorMessage": "RequestId: e4b46cbf-b738-xmpl-8880-a18cdf61200e Process exited before completing request"
+  }
+}`
+}
+
+// TestAIFailedInvokeFromTheDelayQueue: the record of an AI invoke that Lambda gave up on
+// (retries exhausted, or too old) reaches the AI function through the delay queue, its
+// on-failure destination, and runs RunAI for the room and version it carries; a RunAI that
+// fails again is reported for redelivery. Delayed actions in the same batch still run
+// RunDelayed, and what is neither is dropped.
+func TestAIFailedInvokeFromTheDelayQueue(t *testing.T) {
+	ctx := context.Background()
+	f := &fakeRooms{}
+	docExample := docRecord("RetriesExhausted", `{"ORDER_IDS": ["9e07af03-ce31-4ff3-xmpl-36dce652cb4f"]}`)
+	ev := events.SQSEvent{Records: []events.SQSMessage{
+		{MessageId: "r1", Body: docRecord("RetriesExhausted", `{"room":"k3v9","version":7}`), EventSource: "aws:sqs"},
+		{MessageId: "d1", Body: `{"room":"a","version":3,"kind":"away"}`, EventSource: "aws:sqs"},
+		{MessageId: "r2", Body: docRecord("EventAgeExceeded", `{"room":"late","version":2}`), EventSource: "aws:sqs"},
+		{MessageId: "g1", Body: docExample, EventSource: "aws:sqs"},
+		{MessageId: "g2", Body: `{"requestContext":{},"requestPayload":"k3v9"}`, EventSource: "aws:sqs"},
+		{MessageId: "g3", Body: `{"requestContext":[],"requestPayload":{"room":"x","version":1}}`, EventSource: "aws:sqs"},
+		{MessageId: "g4", Body: `not json`, EventSource: "aws:sqs"},
+		{MessageId: "g5", Body: `null`, EventSource: "aws:sqs"},
+		{MessageId: "g6", Body: ``, EventSource: "aws:sqs"},
+		{MessageId: "g7", Body: `{"version":"1.0","requestPayload":{"room":"x","version":1}}`, EventSource: "aws:sqs"},
+	}}
+	payload, _ := json.Marshal(ev)
+	resp, err := AI(f, quiet)(ctx, payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"ai k3v9 7", "delayed a 3 away", "ai late 2"}
+	if fmt.Sprint(f.calls) != fmt.Sprint(want) {
+		t.Errorf("calls %q, want %q", f.calls, want)
+	}
+	if resp == nil || len(resp.BatchItemFailures) != 0 {
+		t.Errorf("batch failures %+v, want none", resp)
+	}
+
+	// RunAI fails again: the record is redelivered, the delayed action is not.
+	f = &fakeRooms{fail: map[string]error{"ai ": errors.New("throttled")}}
+	ev.Records = ev.Records[:2]
+	payload, _ = json.Marshal(ev)
+	resp, err = AI(f, quiet)(ctx, payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp == nil || len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "r1" {
+		t.Errorf("batch failures %+v, want only r1", resp)
+	}
+	if fmt.Sprint(f.calls) != fmt.Sprint([]string{"ai k3v9 7", "delayed a 3 away"}) {
+		t.Errorf("calls %q", f.calls)
+	}
+}

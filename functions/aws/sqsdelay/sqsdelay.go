@@ -67,7 +67,9 @@ func (s *Scheduler) After(ctx context.Context, d time.Duration, a room.Delayed) 
 	return nil
 }
 
-// Decode reads a message body sent by After.
+// Decode reads a message body sent by After. The same queue also receives Lambda's records of
+// failed AI invokes (its on-failure destination, template.yaml); Decode refuses those, and
+// lambdahandler.AI reads them first.
 func Decode(body string) (room.Delayed, error) {
 	var a room.Delayed
 	if err := json.Unmarshal([]byte(body), &a); err != nil {
