@@ -54,9 +54,6 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 		}
 	}
 	s.after(ctx, l, eff)
-	if m.Action == "join" || m.Action == "fillAI" || m.Action == "rematch" {
-		s.scheduleAway(ctx, l)
-	}
 	return nil
 }
 

@@ -76,11 +76,15 @@ type Invoker interface {
 	InvokeAI(ctx context.Context, roomID string, version int64) error
 }
 
-// Delayed is an action the room service wants to run later (e.g. the 45 s takeover check).
+// Delayed is an action the room service wants to run later (e.g. the 45 s away check).
 type Delayed struct {
 	Room    string `json:"room"`
 	Version int64  `json:"version"`
 	Kind    string `json:"kind"`
+	// Due is the instant (ms since the Unix epoch) the room's pending check was asked for:
+	// the room records it, so that one check is scheduled per due time however many
+	// messages arrive meanwhile. 0 in messages from before it existed.
+	Due int64 `json:"due,omitempty"`
 }
 
 // Scheduler delivers a Delayed action after at least d; the room re-checks on arrival.

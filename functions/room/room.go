@@ -39,6 +39,10 @@ type body struct {
 	DrawOffer *drawOffer    `json:"d,omitempty"`
 	Result    *result       `json:"r,omitempty"`
 	Rematch   []int         `json:"rm,omitempty"`
+	// AwayCheck is when the away check last asked of the Scheduler arrives (ms since epoch;
+	// 0: none on its way). A write that finds one on its way for the due time asks for no
+	// other (Service.planAway).
+	AwayCheck int64 `json:"aw,omitempty"`
 }
 
 type seat struct {
@@ -150,6 +154,23 @@ func (l *loaded) toMove() int {
 		return -1
 	}
 	return int(l.state.ToMove())
+}
+
+// awayDue is when the first away person of a playing room is due to be played by the AI
+// (AwaySince + Policy.AwayAI, ms since epoch), 0 when nobody is waiting for it.
+func (l *loaded) awayDue() int64 {
+	if l.pol.AwayAI == 0 || l.b.Status != StatusPlaying {
+		return 0
+	}
+	var due int64
+	for _, st := range l.b.Seats {
+		if st.Kind == KindHuman && st.AwaySince != 0 && !st.AIActive {
+			if d := st.AwaySince + l.pol.AwayAI.Milliseconds(); due == 0 || d < due {
+				due = d
+			}
+		}
+	}
+	return due
 }
 
 func (l *loaded) mayOfferDraw(i int) bool {

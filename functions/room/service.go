@@ -118,6 +118,11 @@ type effects struct {
 	broadcast bool   // post the state to every socket of the room
 	kick      bool   // the AI's turn may have begun: ask the Invoker (set by update)
 	noWrite   bool   // nothing changed; only reply
+	// awayArrived: this change is the arrival of the room's pending away check (RunDelayed).
+	awayArrived bool
+	// away: ask the Scheduler for an away check after awayWait (set by update, planAway).
+	away     bool
+	awayWait time.Duration
 }
 
 // Retries of a lost conditional write: they back off with full jitter from retryBase,
@@ -193,6 +198,7 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 			return l, nil, e
 		}
 		eff.kick = eff.kick || l.turnKey() != before
+		s.planAway(l, eff, ms(now))
 		if eff.noWrite {
 			return l, eff, nil
 		}
@@ -399,9 +405,55 @@ func (b body) clone() body {
 	return b
 }
 
+// awayLost is how long after its due time an away check that never came is taken for lost
+// (a failed delivery, a restart of the local delay queue): the next change of the room asks
+// for another. SQS redelivers a failed one after its visibility timeout (template.yaml).
+const awayLost = 10 * time.Minute
+
+// planAway decides, on every change update runs (written or not), whether to ask the
+// Scheduler for an away check: when a person waits to be played by the AI (awayDue) and no
+// check is on its way for that time (body.AwayCheck), or the one on its way is lost. So
+// however many messages a room gets while someone is away (a spectator's repeated joins,
+// moves of the others), one check is asked per due time. A new request is recorded in the
+// body, which turns a change that wrote nothing into a write.
+func (s *Service) planAway(l *loaded, eff *effects, now int64) {
+	if s.d.Scheduler == nil {
+		return
+	}
+	pending := l.b.AwayCheck
+	if eff.awayArrived {
+		pending = 0
+	}
+	due := l.awayDue()
+	if due == 0 {
+		if l.b.AwayCheck != 0 && (!eff.noWrite || eff.awayArrived) {
+			l.b.AwayCheck = 0
+			eff.noWrite = false
+		}
+		return
+	}
+	at := max(due, now)
+	if pending != 0 && pending <= at && now <= pending+awayLost.Milliseconds() {
+		return // one is on its way, in time
+	}
+	eff.away, eff.awayWait = true, time.Duration(at-now)*time.Millisecond
+	if l.b.AwayCheck != at {
+		l.b.AwayCheck = at
+		if eff.noWrite {
+			eff.noWrite, eff.broadcast = false, true
+		}
+	}
+}
+
 // after delivers a change: connection records, joined frames, the state to every socket,
 // the AI's turn and timers.
 func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
+	if eff.away {
+		d := Delayed{Room: l.id, Version: l.version, Kind: DelayedAway, Due: l.b.AwayCheck}
+		if err := s.d.Scheduler.After(ctx, eff.awayWait, d); err != nil {
+			s.d.Log.Error("room: schedule", "room", l.id, "err", err)
+		}
+	}
 	// A socket is in one room at a time: binding it here detaches it from the room its
 	// record named before, whatever action bound it (create, join, resume, or any seated
 	// action sent from a socket of another room).
@@ -577,39 +629,10 @@ func (s *Service) detach(ctx context.Context, roomID, connID string) {
 		}
 		return &effects{broadcast: true}, nil
 	})
-	if e != nil || eff.noWrite {
+	if e != nil {
 		return
 	}
 	s.after(ctx, l, eff)
-	s.scheduleAway(ctx, l)
-}
-
-// scheduleAway asks for an away check when a person is away in a playing room of a game
-// whose policy lets the AI play for away persons.
-func (s *Service) scheduleAway(ctx context.Context, l *loaded) {
-	if s.d.Scheduler == nil || l.pol.AwayAI == 0 || l.b.Status != StatusPlaying {
-		return
-	}
-	now := ms(s.d.Clock.Now())
-	var wait int64 = -1
-	for _, st := range l.b.Seats {
-		if st.Kind == KindHuman && st.AwaySince != 0 && !st.AIActive {
-			w := st.AwaySince + l.pol.AwayAI.Milliseconds() - now
-			if w < 0 {
-				w = 0
-			}
-			if wait < 0 || w < wait {
-				wait = w
-			}
-		}
-	}
-	if wait < 0 {
-		return
-	}
-	d := Delayed{Room: l.id, Version: l.version, Kind: DelayedAway}
-	if err := s.d.Scheduler.After(ctx, time.Duration(wait)*time.Millisecond, d); err != nil {
-		s.d.Log.Error("room: schedule", "room", l.id, "err", err)
-	}
 }
 
 // Delayed kinds.
@@ -625,8 +648,11 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 		return nil
 	}
 	l, eff, err := s.updateQuietly(ctx, d.Room, func(l *loaded) (*effects, *Error) {
+		// This is the check the room waits for (or one from before checks carried their
+		// due time): planAway asks for the next one when someone is still waiting.
+		arrived := d.Due == 0 || d.Due == l.b.AwayCheck
 		if l.b.Status != StatusPlaying || l.pol.AwayAI == 0 {
-			return &effects{noWrite: true}, nil
+			return &effects{noWrite: true, awayArrived: arrived}, nil
 		}
 		now := ms(s.d.Clock.Now())
 		changed := false
@@ -638,17 +664,14 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 			}
 		}
 		if !changed {
-			return &effects{noWrite: true}, nil
+			return &effects{noWrite: true, awayArrived: arrived}, nil
 		}
-		return &effects{broadcast: true}, nil
+		return &effects{broadcast: true, awayArrived: arrived}, nil
 	})
 	if err != nil || l == nil {
 		return err
 	}
-	if !eff.noWrite {
-		s.after(ctx, l, eff)
-	}
-	s.scheduleAway(ctx, l) // persons who are away but not yet long enough
+	s.after(ctx, l, eff) // and planAway asked for persons away but not yet long enough
 	return nil
 }
 
@@ -832,8 +855,10 @@ func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error
 // restart (API Gateway has no such event; its $disconnect always arrives).
 func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 	l, eff, err := s.updateQuietly(ctx, roomID, func(l *loaded) (*effects, *Error) {
+		// The delay queue of the previous run is gone with it: no away check is on its way
+		// (awayArrived makes planAway ask again).
 		if len(l.b.Conns) == 0 {
-			return &effects{noWrite: true}, nil
+			return &effects{noWrite: true, awayArrived: true}, nil
 		}
 		now := ms(s.d.Clock.Now())
 		for _, c := range l.b.Conns {
@@ -842,15 +867,15 @@ func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 			}
 		}
 		l.b.Conns = nil
-		return &effects{}, nil
+		return &effects{awayArrived: true}, nil
 	})
 	if err != nil || l == nil {
 		return err
 	}
 	if !eff.noWrite {
-		s.kickAI(ctx, l) // invocations of a previous run are lost
-		s.scheduleAway(ctx, l)
+		eff.kick = true // invocations of a previous run are lost
 	}
+	s.after(ctx, l, eff)
 	return nil
 }
 
