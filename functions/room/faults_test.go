@@ -4,11 +4,14 @@ package room_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
 	"madang/functions/room"
+	"madang/rules"
 )
 
 // Issue 28 item 9: every repeated join of a room with an away seat asked for its own away
@@ -66,5 +69,93 @@ func TestLostAwayCheckAskedAgain(t *testing.T) {
 	h.svc.RunDelayed(context.Background(), h.sched.jobs[1].a)
 	if st := h.snap(tb); !st.Seats[1].AI {
 		t.Fatalf("after the check: %+v", st.Seats[1])
+	}
+}
+
+// gateAI counts its searches; the first waits for release before answering (a long search),
+// failFirst makes the first answer an error instead (a run that fails).
+type gateAI struct {
+	mu        sync.Mutex
+	searches  int
+	entered   chan struct{} // closed when the first search begins
+	release   chan struct{}
+	failFirst bool
+}
+
+func newGateAI() *gateAI {
+	return &gateAI{entered: make(chan struct{}), release: make(chan struct{})}
+}
+
+func (a *gateAI) Choose(_ context.Context, s rules.State, _ string, _ int64) (rules.Move, error) {
+	a.mu.Lock()
+	a.searches++
+	first := a.searches == 1
+	a.mu.Unlock()
+	if first {
+		if a.failFirst {
+			return nil, errors.New("search failed")
+		}
+		close(a.entered)
+		<-a.release
+	}
+	return s.Moves()[0], nil
+}
+func (a *gateAI) AcceptDraw(rules.State) bool { return false }
+func (a *gateAI) OfferDraw(rules.State) bool  { return false }
+
+func (a *gateAI) count() int { a.mu.Lock(); defer a.mu.Unlock(); return a.searches }
+
+// aiTurn opens a two-seat track room against the AI with ai and plays seat 0's first move:
+// the AI's turn has begun.
+func aiTurn(t *testing.T, ai room.AI) (*harness, table) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: ai, Log: quiet, Rand: h.rand})
+	tb := h.open("track", M{}, 1)
+	h.send("c0", M{"action": "fillAI", "room": tb.id, "token": tb.tokens[0]})
+	h.move(tb, 0, "+1")
+	return h, tb
+}
+
+// Issue 28 item 7: async invocation is at least once, so the AI function may get one turn
+// twice; the second copy stops before searching (it finds the turn claimed) instead of
+// running a second full search.
+func TestDuplicateAIRunSearchesOnce(t *testing.T) {
+	ai := newGateAI()
+	h, tb := aiTurn(t, ai)
+	v := h.snap(tb).Version
+	done := make(chan error, 1)
+	go func() { done <- h.svc.RunAI(context.Background(), tb.id, v) }()
+	<-ai.entered
+	if err := h.svc.RunAI(context.Background(), tb.id, v); err != nil {
+		t.Fatal(err)
+	}
+	close(ai.release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := ai.count(); n != 1 {
+		t.Fatalf("two runs of one AI turn searched %d times, want 1", n)
+	}
+	if st := h.snap(tb); st.Ply != 2 {
+		t.Fatalf("ply %d after the AI's turn, want 2", st.Ply)
+	}
+}
+
+// A run that fails gives its claim back: the async retry (or the next invocation) searches
+// at once instead of waiting for the claim to expire.
+func TestFailedAIRunReleasesClaim(t *testing.T) {
+	ai := newGateAI()
+	ai.failFirst = true
+	h, tb := aiTurn(t, ai)
+	v := h.snap(tb).Version
+	if err := h.svc.RunAI(context.Background(), tb.id, v); err == nil {
+		t.Fatal("the failed search returned no error")
+	}
+	if err := h.svc.RunAI(context.Background(), tb.id, v); err != nil {
+		t.Fatal(err)
+	}
+	if st := h.snap(tb); st.Ply != 2 || ai.count() != 2 {
+		t.Fatalf("the retry after a failed run: ply %d, %d searches; want ply 2, 2 searches", st.Ply, ai.count())
 	}
 }

@@ -52,6 +52,15 @@ type Store interface {
 	GetConn(ctx context.Context, id string, now time.Time) (Conn, error)
 	// DeleteConn removes a connection; deleting a missing one is not an error.
 	DeleteConn(ctx context.Context, id string) error
+	// ClaimTurn claims the AI's turn of a room, named by turn (any text that differs
+	// between turns), until the instant until. It reports true when the caller holds the
+	// claim now (there was none, or one of another turn, or one expired at now), false when
+	// a claim of the same turn is live at now (a duplicated invocation is thinking about
+	// it). A claim is a small item of its own, never part of the room's record.
+	ClaimTurn(ctx context.Context, roomID, turn string, until, now time.Time) (bool, error)
+	// ReleaseTurn drops the room's claim if it is still of turn (the holder gives up, so
+	// that a retry need not wait for the claim to expire); no claim is not an error.
+	ReleaseTurn(ctx context.Context, roomID, turn string) error
 }
 
 // RoomLister is a Store that can list its rooms: the local stack lists them when it starts

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"io"
 	"log/slog"
@@ -700,6 +701,34 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	if !l.aiPlays(seatIdx) {
 		return nil
 	}
+	// Claim the turn before thinking: a second copy of this invocation (async invocation
+	// is at least once) stops here instead of running a second search.
+	turn := fmt.Sprintf("%d/%d/%d", l.b.GameNo, len(l.b.Moves), seatIdx)
+	now := s.d.Clock.Now()
+	until := now.Add(claimLease)
+	if d, ok := ctx.Deadline(); ok {
+		until = now.Add(time.Until(d)) // the run's deadline, on the service's clock
+	}
+	claimed, err := s.d.Store.ClaimTurn(ctx, roomID, turn, until, now)
+	if err != nil {
+		// The claim only saves work: the move's conditional write still keeps one move.
+		s.d.Log.Warn("room: claim ai turn", "room", roomID, "err", err)
+	} else if !claimed {
+		s.d.Log.Debug("room: ai turn claimed by another run", "room", roomID, "turn", turn)
+		return nil
+	}
+	moved := false
+	if claimed {
+		defer func() {
+			if !moved { // let a retry (or the next invocation of this turn) think at once
+				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+				defer cancel()
+				if err := s.d.Store.ReleaseTurn(rctx, roomID, turn); err != nil {
+					s.d.Log.Warn("room: release ai turn", "room", roomID, "err", err)
+				}
+			}
+		}()
+	}
 	// Think outside the write: the write below is conditional on this version. A turn that
 	// waits for a roll is rolled here and then moved, in one write.
 	st := l.state
@@ -763,11 +792,17 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	if err != nil || l2 == nil {
 		return err
 	}
-	if !eff.noWrite {
+	moved = !eff.noWrite
+	if moved {
 		s.after(ctx, l2, eff)
 	}
 	return nil
 }
+
+// claimLease is how long an AI turn's claim holds when the run has no deadline of its own;
+// with one (the AI function's timeout, template.yaml; the local pool's 30 s) the claim
+// ends with it.
+const claimLease = 60 * time.Second
 
 // aiSeed is the AI's seed for a room at a version: rooms at the same version get different
 // seeds (FNV-1a of the room id).

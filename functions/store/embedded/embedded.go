@@ -38,6 +38,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"madang/functions/room"
+	"madang/functions/store"
 )
 
 // MaxBody is the size guard of a room body (as DynamoDB's 400 KB item limit).
@@ -96,6 +97,10 @@ type Store struct {
 	rooms      map[string]*logOp // the overlay: the newest unapplied write per key
 	conns      map[string]*logOp
 	failed     error // the log is unusable: every write fails
+
+	// claims are the AI turn claims, in memory only (see store.Claims: a restart ends every
+	// AI run, and a claim that outlived one would hold up the turn the next start invokes).
+	claims store.Claims
 
 	commits atomic.Int64
 	// beforeCommit, when set (tests), runs before each commit with its number of writes.
@@ -683,6 +688,17 @@ func (s *Store) DeleteConn(_ context.Context, id string) error {
 	return s.connWrite(opDelConn, id, nil)
 }
 
+// ClaimTurn implements room.Store (in memory: see Store.claims).
+func (s *Store) ClaimTurn(_ context.Context, roomID, turn string, until, now time.Time) (bool, error) {
+	return s.claims.Claim(roomID, turn, until, now), nil
+}
+
+// ReleaseTurn implements room.Store.
+func (s *Store) ReleaseTurn(_ context.Context, roomID, turn string) error {
+	s.claims.Release(roomID, turn)
+	return nil
+}
+
 // RoomIDs implements room.RoomLister.
 func (s *Store) RoomIDs(_ context.Context, now time.Time) ([]string, error) {
 	s.mu.Lock() // no commit may move a write from the overlay to bbolt meanwhile
@@ -715,6 +731,7 @@ func (s *Store) RoomIDs(_ context.Context, now time.Time) ([]string, error) {
 // many it removed; the local stack runs it now and then (DynamoDB's TTL does this job on
 // AWS). It first waits for the writes logged before it to reach bbolt.
 func (s *Store) Sweep(now time.Time) (int, error) {
+	s.claims.Sweep(now) // not counted: they are no items of the file
 	// First the writes logged so far, so that what expired in the overlay goes too.
 	s.mu.Lock()
 	err := s.waitApplied(s.seq)
