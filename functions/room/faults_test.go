@@ -159,3 +159,160 @@ func TestFailedAIRunReleasesClaim(t *testing.T) {
 		t.Fatalf("the retry after a failed run: ply %d, %d searches; want ply 2, 2 searches", st.Ply, ai.count())
 	}
 }
+
+// fakeProber answers probes as the gateway would: ErrGone for the sockets the notifier
+// treats as gone (a socket that closed), alive otherwise. It counts the probes.
+type fakeProber struct {
+	note   *fakeNotifier
+	mu     sync.Mutex
+	probes []string
+}
+
+func (p *fakeProber) Probe(_ context.Context, conn string) (time.Time, error) {
+	p.mu.Lock()
+	p.probes = append(p.probes, conn)
+	p.mu.Unlock()
+	p.note.mu.Lock()
+	defer p.note.mu.Unlock()
+	if p.note.gone[conn] {
+		return time.Time{}, room.ErrGone
+	}
+	return t0, nil
+}
+
+func (p *fakeProber) count() int { p.mu.Lock(); defer p.mu.Unlock(); return len(p.probes) }
+
+// probing is a harness whose service probes sockets through a fakeProber.
+func probing(t *testing.T) (*harness, *fakeProber) {
+	h := newHarness(t)
+	p := &fakeProber{note: h.note}
+	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Prober: p, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: h.ai, Log: quiet, Rand: h.rand})
+	return h, p
+}
+
+// loseSocket closes conn's socket without its $disconnect (API Gateway's is best effort):
+// the gateway no longer has it, the room still lists it.
+func (h *harness) loseSocket(conn string) {
+	h.note.mu.Lock()
+	h.note.gone[conn] = true
+	h.note.mu.Unlock()
+}
+
+func (h *harness) ping(conn, roomID string) {
+	h.t.Helper()
+	fs := h.send(conn, M{"action": "ping", "room": roomID, "id": 9})
+	if len(fs) == 0 || fs[0].Type != "pong" || string(fs[0].ID) != "9" {
+		h.t.Fatalf("ping answered %s", describe(fs))
+	}
+}
+
+// Issue 28 item 5: the $disconnect of the checkers seat to move is lost. Its opponent's
+// ping (which names the room) finds the socket gone once the seat has been silent on its
+// turn for room.ProbeAfter: the seat shows away from then, and 2 min later the opponent's
+// takeover succeeds (before, the seat stayed "connected" and takeover answered not-allowed
+// until the room expired).
+func TestLostDisconnectFoundByPing(t *testing.T) {
+	h, p := probing(t)
+	tb := h.open("checkers", M{}, 2)
+	h.move(tb, 0, h.snap(tb).Legal[0])
+	h.loseSocket("c1")
+	h.clock.Advance(room.ProbeAfter - time.Second)
+	h.ping("c0", tb.id)
+	if p.count() != 0 || !h.snap(tb).Seats[1].Connected {
+		t.Fatalf("probed %d sockets before the seat had been silent %v", p.count(), room.ProbeAfter)
+	}
+	h.clock.Advance(time.Second)
+	h.ping("c0", tb.id)
+	st := h.snap(tb)
+	if p.count() != 1 || st.Seats[1].Connected || st.Seats[1].AwaySince == nil || *st.Seats[1].AwaySince != h.clock.Now().UnixMilli() {
+		t.Fatalf("after %v of silence: %d probes, seat %+v", room.ProbeAfter, p.count(), st.Seats[1])
+	}
+	if _, err := h.store.GetConn(context.Background(), "c1", h.clock.Now()); !errors.Is(err, room.ErrNotFound) {
+		t.Fatalf("the gone socket's connection record: %v, want deleted", err)
+	}
+	h.wantError(h.send("c0", M{"action": "takeover", "room": tb.id, "token": tb.tokens[0]}), "not-allowed")
+	h.clock.Advance(2 * time.Minute)
+	st = h.lastState(h.send("c0", M{"action": "takeover", "room": tb.id, "token": tb.tokens[0]}))
+	if st.Seats[1].Kind != "ai" {
+		t.Fatalf("takeover 2 min after the seat was found gone: %+v", st.Seats[1])
+	}
+}
+
+// The takeover request itself probes the seat it names when that seat looks connected.
+func TestLostDisconnectFoundByTakeover(t *testing.T) {
+	h, p := probing(t)
+	tb := h.open("checkers", M{}, 2)
+	h.move(tb, 0, h.snap(tb).Legal[0])
+	h.loseSocket("c1")
+	// The seat's departure is broadcast first (the sender is in the room), then the refusal:
+	// the seat has been away for no time yet.
+	fs := h.send("c0", M{"action": "takeover", "room": tb.id, "token": tb.tokens[0], "seat": 1})
+	h.wantError(fs[len(fs)-1:], "not-allowed")
+	if p.count() != 1 || h.snap(tb).Seats[1].Connected {
+		t.Fatalf("takeover of a seat whose socket is gone: %d probes, seat %+v", p.count(), h.snap(tb).Seats[1])
+	}
+	h.clock.Advance(2 * time.Minute)
+	if st := h.lastState(h.send("c0", M{"action": "takeover", "room": tb.id, "token": tb.tokens[0]})); st.Seats[1].Kind != "ai" {
+		t.Fatalf("takeover 2 min later: %+v", st.Seats[1])
+	}
+	// A token that proves no seat probes nothing.
+	n := p.count()
+	h.send("x", M{"action": "takeover", "room": tb.id, "token": "AAAAAAAAAAAAAAAAAAAAAA"})
+	if p.count() != n {
+		t.Fatal("a takeover with a bad token probed")
+	}
+}
+
+// The star games: the seat to move of a three-seat diamond loses its $disconnect. Found
+// gone by a ping, it is away from then, and 45 s later the AI plays its turn.
+func TestLostDisconnectStarGameAIPlaysOn(t *testing.T) {
+	h, _ := probing(t)
+	tb := h.open("diamond", M{"players": 3}, 3)
+	h.move(tb, 0, h.snap(tb).Legal[0])
+	h.move(tb, 1, h.snap(tb).Legal[0])
+	if st := h.snap(tb); st.ToMove != 2 {
+		t.Fatalf("to move %d, want 2", st.ToMove)
+	}
+	h.loseSocket("c2")
+	h.clock.Advance(room.ProbeAfter)
+	h.ping("c1", tb.id)
+	if len(h.sched.jobs) != 1 || h.sched.jobs[0].d != 45*time.Second {
+		t.Fatalf("no away check for the seat found gone: %+v", h.sched.jobs)
+	}
+	h.clock.Advance(45 * time.Second)
+	h.svc.RunDelayed(context.Background(), h.sched.jobs[0].a)
+	if len(h.inv.calls) == 0 {
+		t.Fatal("the AI was not invoked for the away seat")
+	}
+	last := h.inv.calls[len(h.inv.calls)-1]
+	h.svc.RunAI(context.Background(), last.room, last.version)
+	if st := h.snap(tb); st.Ply != 3 || st.ToMove != 0 || !st.Seats[2].AI {
+		t.Fatalf("after the away check: ply %d, to move %d, seat %+v; want the AI's move", st.Ply, st.ToMove, st.Seats[2])
+	}
+}
+
+// Probing stays cheap: a ping without a room reads nothing; a ping from a socket the room
+// does not list, or from the seat to move itself, probes nothing; a live socket survives
+// its probe.
+func TestProbeOnlyWhenDue(t *testing.T) {
+	h, p := probing(t)
+	tb := h.open("checkers", M{}, 2)
+	h.move(tb, 0, h.snap(tb).Legal[0])
+	h.clock.Advance(time.Minute)
+	h.ping("stranger", tb.id)
+	h.ping("c1", tb.id)
+	if p.count() != 0 {
+		t.Fatalf("%d probes from a stranger's and the seat's own pings", p.count())
+	}
+	h.ping("c0", tb.id)
+	if p.count() != 1 || !h.snap(tb).Seats[1].Connected {
+		t.Fatalf("probe of a live socket: %d probes, seat %+v", p.count(), h.snap(tb).Seats[1])
+	}
+	// The seat acts: its silence starts again.
+	h.send("c1", M{"action": "resume", "room": tb.id, "token": tb.tokens[1]})
+	h.send("c1b", M{"action": "resume", "room": tb.id, "token": tb.tokens[1]})
+	h.ping("c0", tb.id)
+	if p.count() != 1 {
+		t.Fatalf("probed a seat that had just acted (%d probes)", p.count())
+	}
+}

@@ -79,6 +79,17 @@ type Notifier interface {
 	Post(ctx context.Context, connID string, msg []byte) error
 }
 
+// Prober asks the gateway whether it still holds a connection. API Gateway documents
+// $disconnect as best effort: a socket that ended without one still looks connected in its
+// room, so the room asks the gateway about the sockets of a seat that has gone silent
+// (PROTOCOL.md, "ping"). On AWS it is the management API's GetConnection.
+type Prober interface {
+	// Probe returns when the connection was last active, or an error wrapping ErrGone when
+	// the gateway no longer has it (API Gateway's 410 GoneException); any other error
+	// says nothing about the connection.
+	Probe(ctx context.Context, connID string) (lastActive time.Time, err error)
+}
+
 // Invoker asks the AI to act in a room at a version, asynchronously: the call returns
 // before the AI has moved. A duplicate invocation is harmless (the version check refuses it).
 type Invoker interface {

@@ -42,8 +42,11 @@ const ConnLifetime = MaxConnection + time.Hour
 // Scheduler and AI may be nil when a deployment runs without AI seats or timers (the
 // corresponding features then do nothing).
 type Deps struct {
-	Store     Store
-	Notifier  Notifier
+	Store    Store
+	Notifier Notifier
+	// Prober finds sockets whose $disconnect was lost; nil: the Notifier when it is a
+	// Prober too (the local gateway, the management API notifier), else no probing.
+	Prober    Prober
 	Invoker   Invoker
 	Scheduler Scheduler
 	Clock     Clock
@@ -102,6 +105,9 @@ func New(d Deps) *Service {
 		d.Limits.MaxSpectators = DefaultMaxSpectators
 	}
 	d.Limits.MaxSpectators = min(d.Limits.MaxSpectators, MaxConns)
+	if p, ok := d.Notifier.(Prober); ok && d.Prober == nil {
+		d.Prober = p
+	}
 	s := &Service{d: d, creates: createCounter{m: map[string]createWindow{}}}
 	if d.SerialRooms {
 		s.locks = &roomLocks{m: map[string]*roomLock{}}
@@ -198,7 +204,10 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 		if e != nil {
 			return l, nil, e
 		}
-		eff.kick = eff.kick || l.turnKey() != before
+		if l.turnKey() != before {
+			eff.kick = true
+			l.b.TurnSince = ms(now) // in this write: no write of its own
+		}
 		s.planAway(l, eff, ms(now))
 		if eff.noWrite {
 			return l, eff, nil
@@ -549,12 +558,23 @@ func (s *Service) broadcast(ctx context.Context, l *loaded, eff *effects) {
 	}
 	// A gone socket leaves this room even when its connection record is already gone
 	// (e.g. sockets of a previous run of the local stack).
+	s.dropGone(ctx, l.id, gone)
+}
+
+// dropGone handles sockets found gone (a post or a probe answered ErrGone) as their
+// $disconnect would have: the connection record is deleted and they leave the room
+// (their seats away from now, an away check asked) in one write.
+func (s *Service) dropGone(ctx context.Context, roomID string, gone []string) {
+	if len(gone) == 0 {
+		return
+	}
 	for _, c := range gone {
+		s.creates.forget(c)
 		if err := s.d.Store.DeleteConn(ctx, c); err != nil {
 			s.d.Log.Warn("room: drop gone conn", "conn", c, "err", err)
 		}
-		s.detach(ctx, l.id, c)
 	}
+	s.detach(ctx, roomID, gone...)
 }
 
 // statePrefix is how an encoded outState without an id begins ("type" is its first field).
@@ -611,22 +631,26 @@ func (s *Service) Disconnect(ctx context.Context, connID string) error {
 	return nil
 }
 
-// detach removes a connection from a room's sockets and tells the others.
-func (s *Service) detach(ctx context.Context, roomID, connID string) {
+// detach removes connections from a room's sockets and tells the others, in one write.
+func (s *Service) detach(ctx context.Context, roomID string, connIDs ...string) {
 	l, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
-		idx := -1
-		for i, c := range l.b.Conns {
-			if c.ID == connID {
-				idx = i
+		var seats []int
+		kept := l.b.Conns[:0:0]
+		for _, c := range l.b.Conns {
+			if slices.Contains(connIDs, c.ID) {
+				seats = append(seats, c.Seat)
+			} else {
+				kept = append(kept, c)
 			}
 		}
-		if idx < 0 {
+		if len(seats) == 0 {
 			return &effects{noWrite: true}, nil
 		}
-		seatIdx := l.b.Conns[idx].Seat
-		l.b.Conns = append(l.b.Conns[:idx], l.b.Conns[idx+1:]...)
-		if seatIdx >= 0 && l.b.Seats[seatIdx].Kind == KindHuman && !l.connected(seatIdx) {
-			l.b.Seats[seatIdx].AwaySince = ms(s.d.Clock.Now())
+		l.b.Conns = kept
+		for _, seatIdx := range seats {
+			if seatIdx >= 0 && l.b.Seats[seatIdx].Kind == KindHuman && !l.connected(seatIdx) {
+				l.b.Seats[seatIdx].AwaySince = ms(s.d.Clock.Now())
+			}
 		}
 		return &effects{broadcast: true}, nil
 	})

@@ -32,7 +32,10 @@ type Config struct {
 	MaxSockets int
 	// Limits are the room service's limits (zero fields: the defaults).
 	Limits room.Limits
-	Log    *slog.Logger
+	// Clock is the room service's clock (nil: the system clock); tests pass a fake one to
+	// reach the room's timers (ProbeAfter, the 2 min takeover) without waiting.
+	Clock room.Clock
+	Log   *slog.Logger
 }
 
 // Stack is the whole local system: gateway, room service, invoker and delay queue.
@@ -43,6 +46,7 @@ type Stack struct {
 	sched   *scheduler
 	handler http.Handler
 	store   room.Store
+	clock   room.Clock
 	log     *slog.Logger
 }
 
@@ -54,7 +58,10 @@ func New(cfg Config) *Stack {
 	if cfg.WSURL == "" {
 		cfg.WSURL = "/ws"
 	}
-	st := &Stack{store: cfg.Store, log: cfg.Log, inv: newInvoker(cfg.Log, cfg.AIWorkers), sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
+	if cfg.Clock == nil {
+		cfg.Clock = SystemClock{}
+	}
+	st := &Stack{store: cfg.Store, clock: cfg.Clock, log: cfg.Log, inv: newInvoker(cfg.Log, cfg.AIWorkers), sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
 	st.Gateway = NewGateway(nil, cfg.Log)
 	st.Gateway.OriginPatterns = cfg.OriginPatterns
 	st.Gateway.MaxSockets = cfg.MaxSockets
@@ -66,9 +73,10 @@ func New(cfg Config) *Stack {
 	st.Service = room.New(room.Deps{
 		Store:     cfg.Store,
 		Notifier:  st.Gateway,
+		Prober:    st.Gateway, // finds the sockets whose $disconnect was lost (DropDisconnect)
 		Invoker:   st.inv,
 		Scheduler: st.sched,
-		Clock:     SystemClock{},
+		Clock:     cfg.Clock,
 		AI:        cfg.AI,
 		Log:       cfg.Log,
 		// One process holds every writer: a room's writes take turns instead of racing.
@@ -102,7 +110,7 @@ func (st *Stack) ResetConnections(ctx context.Context) error {
 	if !ok {
 		return fmt.Errorf("local: the %T store cannot list its rooms", st.store)
 	}
-	ids, err := l.RoomIDs(ctx, time.Now())
+	ids, err := l.RoomIDs(ctx, st.clock.Now())
 	if err != nil {
 		return err
 	}
