@@ -316,3 +316,70 @@ func TestProbeOnlyWhenDue(t *testing.T) {
 		t.Fatalf("probed a seat that had just acted (%d probes)", p.count())
 	}
 }
+
+// losingInvoker runs the AI's turns at once (RunAI), except the first lose invocations,
+// which it drops: an async invocation that failed, was retried and failed again, or was
+// older than the event age limit.
+type losingInvoker struct {
+	svc   *room.Service
+	lose  int
+	calls int
+}
+
+func (f *losingInvoker) InvokeAI(ctx context.Context, id string, v int64) error {
+	f.calls++
+	if f.calls <= f.lose {
+		return nil
+	}
+	return f.svc.RunAI(ctx, id, v)
+}
+
+// Issue 28 item 6: the AI's invocation is lost twice (the event and its retry, and then the
+// re-invocation too). Before, the room waited for ever (only a person's resume revived
+// it); now a ping naming the room re-invokes the AI once the turn is room.AIOverdue old.
+func TestLostAITurnReinvoked(t *testing.T) {
+	h := newHarness(t)
+	inv := &losingInvoker{lose: 2}
+	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Invoker: inv, Scheduler: h.sched, Clock: h.clock, AI: h.ai, Log: quiet, Rand: h.rand})
+	inv.svc = h.svc
+	tb := h.open("checkers", M{}, 1)
+	h.send("c0", M{"action": "fillAI", "room": tb.id, "token": tb.tokens[0], "level": "beginner"})
+	h.move(tb, 0, h.snap(tb).Legal[0]) // the AI's turn: invocation 1, lost
+	h.clock.Advance(time.Minute)
+	h.ping("c0", tb.id)
+	if inv.calls != 1 {
+		t.Fatalf("%d invocations a minute into the AI's turn, want 1 (not overdue yet)", inv.calls)
+	}
+	h.clock.Advance(room.AIOverdue - time.Minute)
+	h.ping("c0", tb.id) // overdue: invocation 2, lost again
+	if inv.calls != 2 || h.snap(tb).Ply != 1 {
+		t.Fatalf("overdue: %d invocations, ply %d; want 2 and 1", inv.calls, h.snap(tb).Ply)
+	}
+	h.clock.Advance(time.Minute)
+	h.ping("c0", tb.id) // invocation 3 runs
+	if st := h.snap(tb); st.Ply != 2 || st.ToMove != 0 {
+		t.Fatalf("after the third invocation: ply %d, to move %d; want the AI's move", st.Ply, st.ToMove)
+	}
+}
+
+// A resume from the socket that holds the seat (which writes nothing) and a spectator's
+// join also re-invoke an overdue AI turn; before it is overdue they do not.
+func TestOverdueAITurnResumeJoin(t *testing.T) {
+	h := newHarness(t)
+	tb := h.open("checkers", M{}, 1)
+	h.send("c0", M{"action": "fillAI", "room": tb.id, "token": tb.tokens[0], "level": "beginner"})
+	h.move(tb, 0, h.snap(tb).Legal[0])
+	n := len(h.inv.calls)
+	h.send("c0", M{"action": "resume", "room": tb.id, "token": tb.tokens[0]})
+	h.send("w", M{"action": "join", "room": tb.id})
+	if len(h.inv.calls) != n {
+		t.Fatalf("a fresh AI turn was invoked again %d times", len(h.inv.calls)-n)
+	}
+	h.clock.Advance(room.AIOverdue)
+	h.send("c0", M{"action": "resume", "room": tb.id, "token": tb.tokens[0]})
+	h.send("w", M{"action": "join", "room": tb.id})
+	h.send("w2", M{"action": "join", "room": tb.id})
+	if len(h.inv.calls) != n+3 {
+		t.Fatalf("an overdue AI turn: %d invocations from a resume and two joins, want 3", len(h.inv.calls)-n)
+	}
+}

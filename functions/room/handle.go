@@ -54,6 +54,9 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 		return errors.New("room: no effects")
 	}
 	eff.sender, eff.id = connID, m.ID
+	if (m.Action == "join" || m.Action == "resume") && s.aiOverdue(l) {
+		eff.kick = true // the AI's invocation of this turn was lost
+	}
 	for i := range eff.joined {
 		if eff.joinedTo[i] == connID {
 			eff.joined[i].ID = m.ID

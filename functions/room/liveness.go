@@ -13,6 +13,18 @@ import (
 // room waiting for it until its 24 h expiry.
 const ProbeAfter = 30 * time.Second
 
+// AIOverdue is how long after its turn began an AI turn counts as lost: longer than the AI
+// function's 60 s timeout (template.yaml), so any run of it has ended. Async invocation
+// retries a failed event once or twice and drops one older than its maximum age, so a turn
+// can be lost; a ping naming the room, a resume or a join then invokes the AI again (a run
+// still under way finds its turn claimed and stops, ClaimTurn).
+const AIOverdue = 90 * time.Second
+
+// aiOverdue reports whether the AI is to act in l and its turn began AIOverdue ago or more.
+func (s *Service) aiOverdue(l *loaded) bool {
+	return l.aiPlays(l.toMove()) && ms(s.d.Clock.Now())-l.b.TurnSince >= AIOverdue.Milliseconds()
+}
+
 // loadRoom reads and decodes a room without changing it; nil when it is absent, expired or
 // unreadable (logged).
 func (s *Service) loadRoom(ctx context.Context, roomID string) *loaded {
@@ -35,10 +47,11 @@ func (s *Service) loadRoom(ctx context.Context, roomID string) *loaded {
 }
 
 // pingRoom is the room side of a ping that names a room (PROTOCOL.md, "ping"): from a
-// socket the room lists, it checks on the seat to move. A person seat that looks connected
-// but has been silent on its turn for ProbeAfter has its sockets probed; those found gone
-// leave the room as their lost $disconnect would have made them. One read of the room, and
-// nothing more while the turn is fresh.
+// socket the room lists, it checks on the seat to move. An AI turn overdue (AIOverdue) is
+// invoked again. A person seat that looks connected but has been silent on its turn for
+// ProbeAfter has its sockets probed; those found gone leave the room as their lost
+// $disconnect would have made them. One read of the room, and nothing more while the turn
+// is fresh.
 func (s *Service) pingRoom(ctx context.Context, connID, roomID string) {
 	l := s.loadRoom(ctx, roomID)
 	if l == nil {
@@ -46,6 +59,10 @@ func (s *Service) pingRoom(ctx context.Context, connID, roomID string) {
 	}
 	mine, listed := l.seatOfConn(connID)
 	if !listed {
+		return
+	}
+	if s.aiOverdue(l) {
+		s.kickAI(ctx, l)
 		return
 	}
 	i := l.toMove()

@@ -486,6 +486,9 @@ func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
 		if eff.sender != "" {
 			s.post(ctx, eff.sender, mustJSON(outState{Type: "state", ID: eff.id, Room: l.snapshot(s.d.Clock.Now())}))
 		}
+		if eff.kick {
+			s.kickAI(ctx, l)
+		}
 		return
 	}
 	if eff.broadcast {
