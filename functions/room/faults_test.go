@@ -4,6 +4,7 @@ package room_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -381,5 +382,81 @@ func TestOverdueAITurnResumeJoin(t *testing.T) {
 	h.send("w2", M{"action": "join", "room": tb.id})
 	if len(h.inv.calls) != n+3 {
 		t.Fatalf("an overdue AI turn: %d invocations from a resume and two joins, want 3", len(h.inv.calls)-n)
+	}
+}
+
+// countingAI plays the first legal move and counts its searches; safe for concurrent use.
+type countingAI struct {
+	mu       sync.Mutex
+	searches int
+}
+
+func (a *countingAI) Choose(_ context.Context, s rules.State, _ string, _ int64) (rules.Move, error) {
+	a.mu.Lock()
+	a.searches++
+	a.mu.Unlock()
+	return s.Moves()[0], nil
+}
+func (a *countingAI) AcceptDraw(rules.State) bool { return false }
+func (a *countingAI) OfferDraw(rules.State) bool  { return false }
+func (a *countingAI) count() int                  { a.mu.Lock(); defer a.mu.Unlock(); return a.searches }
+
+// pump runs the invocations the fake invoker has recorded, and those they cause, until none
+// is left or limit runs have been made; it returns the runs.
+func (h *harness) pump(limit int) int {
+	runs := 0
+	for ; runs < limit; runs++ {
+		h.inv.mu.Lock()
+		if len(h.inv.calls) == 0 {
+			h.inv.mu.Unlock()
+			break
+		}
+		c := h.inv.calls[0]
+		h.inv.calls = h.inv.calls[1:]
+		h.inv.mu.Unlock()
+		h.svc.RunAI(context.Background(), c.room, c.version)
+	}
+	return runs
+}
+
+// Issue 28 item 8: twenty three-seat diamond rooms, AI filled, then left by everyone (the
+// creator leaves the seat to the AI and closes the socket: 60 messages in all) were played on
+// by the AI with nobody connected, holding the AI pool. The AI plays no room without a
+// socket, and picks up when one comes back.
+func TestAIPlaysNoUnwatchedRoom(t *testing.T) {
+	h := newHarness(t)
+	ai := &countingAI{}
+	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: ai, Log: quiet, Rand: h.rand})
+	var ids []string
+	for r := 0; r < 20; r++ {
+		p := fmt.Sprint("p", r)
+		fs := h.send(p, M{"action": "create", "game": "diamond", "options": M{"players": 3}})
+		var id string
+		if err := json.Unmarshal(fs[0].Room, &id); err != nil {
+			t.Fatal(err)
+		}
+		tok := *fs[0].Token
+		h.send(p, M{"action": "fillAI", "room": id, "token": tok, "level": "beginner"})
+		h.send(p, M{"action": "leave", "room": id, "token": tok})
+		h.svc.Disconnect(context.Background(), p)
+		ids = append(ids, id)
+	}
+	runs := h.pump(20 * 400)
+	if n := ai.count(); n != 0 {
+		t.Fatalf("%d AI searches (%d runs) in 20 rooms nobody watches, want none", n, runs)
+	}
+	for _, id := range ids {
+		if st, err := h.svc.Snapshot(context.Background(), id); err != nil || st.Ply != 0 {
+			t.Fatalf("room %s: ply %v, %v", id, st, err)
+		}
+	}
+	// A spectator comes back to one room: the AI plays it again (and it alone).
+	h.send("w", M{"action": "join", "room": ids[3]})
+	h.pump(3)
+	if st, _ := h.svc.Snapshot(context.Background(), ids[3]); st.Ply != 3 {
+		t.Fatalf("watched again: ply %d after three AI runs, want 3", st.Ply)
+	}
+	if st, _ := h.svc.Snapshot(context.Background(), ids[4]); st.Ply != 0 {
+		t.Fatalf("an unwatched room moved: ply %d", st.Ply)
 	}
 }

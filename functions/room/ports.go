@@ -96,6 +96,21 @@ type Invoker interface {
 	InvokeAI(ctx context.Context, roomID string, version int64) error
 }
 
+// AITurn names an AI turn for a TurnInvoker: the room, the version that started it and the
+// AI level of the seat to act ("beginner", "intermediate", "advanced").
+type AITurn struct {
+	Room    string
+	Version int64
+	Level   string
+}
+
+// TurnInvoker is an Invoker that is told the level of the turn it starts, so that it can
+// serve short searches beside long ones (the local AI pool). The service calls InvokeTurn
+// instead of InvokeAI when its Invoker implements it.
+type TurnInvoker interface {
+	InvokeTurn(ctx context.Context, t AITurn) error
+}
+
 // Delayed is an action the room service wants to run later (e.g. the 45 s away check).
 type Delayed struct {
 	Room    string `json:"room"`

@@ -499,26 +499,39 @@ func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
 	}
 }
 
-// turnKey identifies whose turn it is and who plays it: a write that changes it may start
-// the AI's turn. Writes that leave it alone (a watcher joins, a socket closes) do not
-// invoke the AI again, so a running AI move is not wasted.
+// turnKey identifies whose turn it is, who plays it and whether anybody watches: a write
+// that changes it may start the AI's turn. Writes that leave it alone (a second watcher
+// joins, one of several sockets closes) do not invoke the AI again, so a running AI move is
+// not wasted; the write that brings the first socket back to a room nobody watched does.
 type turnKey struct {
 	status    string
 	game, ply int
 	toMove    int
 	aiPlays   bool
+	watched   bool
 }
 
 func (l *loaded) turnKey() turnKey {
-	return turnKey{l.b.Status, l.b.GameNo, len(l.b.Moves), l.toMove(), l.aiPlays(l.toMove())}
+	return turnKey{l.b.Status, l.b.GameNo, len(l.b.Moves), l.toMove(), l.aiPlays(l.toMove()), l.watched()}
 }
 
-// kickAI asks the Invoker to move when the AI plays the seat to move.
+// watched reports whether any socket is in the room (a seat's or a spectator's): the AI
+// plays only rooms somebody watches, so rooms everybody left do not keep it busy until they
+// expire (issue 28 item 8); it picks up when a socket comes back.
+func (l *loaded) watched() bool { return len(l.b.Conns) > 0 }
+
+// kickAI asks the Invoker to move when the AI plays the seat to move of a watched room.
 func (s *Service) kickAI(ctx context.Context, l *loaded) {
-	if s.d.Invoker == nil || l.b.Status != StatusPlaying || !l.aiPlays(l.toMove()) {
+	if s.d.Invoker == nil || l.b.Status != StatusPlaying || !l.aiPlays(l.toMove()) || !l.watched() {
 		return
 	}
-	if err := s.d.Invoker.InvokeAI(ctx, l.id, l.version); err != nil {
+	var err error
+	if ti, ok := s.d.Invoker.(TurnInvoker); ok {
+		err = ti.InvokeTurn(ctx, AITurn{Room: l.id, Version: l.version, Level: l.aiLevel(l.toMove())})
+	} else {
+		err = s.d.Invoker.InvokeAI(ctx, l.id, l.version)
+	}
+	if err != nil {
 		s.d.Log.Error("room: invoke ai", "room", l.id, "err", err)
 	}
 }
@@ -706,9 +719,11 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 // RunAI lets the AI act for the seat to move in a room (from the Invoker, which names the
 // version that started the turn). It acts on the room as it is now: writes that left the
 // turn alone since that version (a socket closing, a spectator joining, a resume) do not
-// cancel the AI's move, and it does nothing when the room is not playing or a person plays
-// the seat to act. Its write is conditional on the turn it thought about (game number, ply,
-// seat to act, AI seat), so a duplicate or late invocation never moves twice.
+// cancel the AI's move, and it does nothing when the room is not playing, nobody watches it
+// (no socket at all) or a person plays the seat to act. It claims the turn before thinking
+// (Store.ClaimTurn), so a duplicated invocation stops before it searches, and its write is
+// conditional on the turn it thought about (game number, ply, seat to act, AI seat), so a
+// duplicate or late invocation never moves twice.
 func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error {
 	if s.d.AI == nil {
 		return nil
@@ -725,8 +740,8 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		return err
 	}
 	seatIdx := l.toMove()
-	if !l.aiPlays(seatIdx) {
-		return nil
+	if !l.aiPlays(seatIdx) || !l.watched() {
+		return nil // the socket that comes back invokes the AI again (turnKey)
 	}
 	// Claim the turn before thinking: a second copy of this invocation (async invocation
 	// is at least once) stops here instead of running a second search.
@@ -777,11 +792,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	var mv rules.Move
 	offer := false
 	if !accept && st.Phase() == rules.PhaseMove && int(st.ToMove()) == seatIdx {
-		level := l.b.Seats[seatIdx].Level
-		if level == "" {
-			level = l.pol.AILevel
-		}
-		mv, err = s.d.AI.Choose(ctx, st, level, aiSeed(roomID, rec.Version))
+		mv, err = s.d.AI.Choose(ctx, st, l.aiLevel(seatIdx), aiSeed(roomID, rec.Version))
 		if err != nil {
 			return err
 		}
@@ -830,6 +841,14 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 // with one (the AI function's timeout, template.yaml; the local pool's 30 s) the claim
 // ends with it.
 const claimLease = 60 * time.Second
+
+// aiLevel is the level the AI plays seat i at: the seat's own, else the game's default.
+func (l *loaded) aiLevel(i int) string {
+	if i >= 0 && i < len(l.b.Seats) && l.b.Seats[i].Level != "" {
+		return l.b.Seats[i].Level
+	}
+	return l.pol.AILevel
+}
 
 // aiSeed is the AI's seed for a room at a version: rooms at the same version get different
 // seeds (FNV-1a of the room id).

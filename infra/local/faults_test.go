@@ -2,6 +2,7 @@ package local_test
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"madang/functions/room"
 	"madang/functions/store/memory"
 	"madang/infra/local"
+	"madang/rules"
 )
 
 // fakeClock is the room service's clock in these tests: the room's timers without waiting.
@@ -88,5 +90,71 @@ func TestLostDisconnectLocalStack(t *testing.T) {
 	}
 	if v := seat1(); v.Kind != room.KindAI {
 		t.Fatalf("after the takeover: %+v", v)
+	}
+}
+
+// levelAI answers beginner turns at once; every advanced search waits for release (a long
+// search), counting those under way.
+type levelAI struct {
+	mu       sync.Mutex
+	advanced int // advanced searches under way
+	release  chan struct{}
+}
+
+func (a *levelAI) Choose(ctx context.Context, s rules.State, level string, _ int64) (rules.Move, error) {
+	if level == "advanced" {
+		a.mu.Lock()
+		a.advanced++
+		a.mu.Unlock()
+		select {
+		case <-a.release:
+		case <-ctx.Done():
+		}
+		a.mu.Lock()
+		a.advanced--
+		a.mu.Unlock()
+	}
+	return s.Moves()[0], nil
+}
+func (a *levelAI) AcceptDraw(rules.State) bool { return false }
+func (a *levelAI) OfferDraw(rules.State) bool  { return false }
+func (a *levelAI) running() int                { a.mu.Lock(); defer a.mu.Unlock(); return a.advanced }
+
+// versusAI opens a checkers room against the AI at level and plays the person's first move.
+func versusAI(t *testing.T, srv *httptest.Server, name, level string) (*wsClient, string) {
+	t.Helper()
+	cl := newClient(t, srv, name)
+	fs, err := cl.ask(map[string]any{"action": "create", "game": "checkers", "options": map[string]any{}}, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, tok := snapOf(t, fs).ID, fs[0].Token
+	if _, err := cl.ask(map[string]any{"action": "fillAI", "room": id, "token": tok, "level": level}, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	s := cl.snap()
+	if _, err := cl.ask(map[string]any{"action": "move", "room": id, "token": tok, "ply": 0, "move": s.Legal[0]}, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	return cl, id
+}
+
+// Issue 28 item 8: with every worker of the AI pool held by advanced searches, another
+// person's beginner turn is still served (it waited for them before: 9 ms became 12 s).
+func TestAIPoolServesShortTurnBesideLongOnes(t *testing.T) {
+	ai := &levelAI{release: make(chan struct{})}
+	st := local.New(local.Config{Store: memory.New(), AI: ai, AIWorkers: 2, Log: quietLog})
+	srv := httptest.NewServer(st.Handler())
+	defer srv.Close()
+	defer st.Close()
+	defer close(ai.release)
+	for k := 0; k < 3; k++ { // more long searches than workers
+		versusAI(t, srv, fmt.Sprint("adv", k), "advanced")
+	}
+	waitFor(t, "two advanced searches to hold both workers", func() bool { return ai.running() == 2 })
+	cl, _ := versusAI(t, srv, "beg", "beginner")
+	waitFor(t, "the beginner AI's reply", func() bool { return cl.snap().Ply == 2 })
+	if n := ai.running(); n != 2 {
+		t.Fatalf("%d advanced searches under way, want 2 (the pool's bound)", n)
 	}
 }
