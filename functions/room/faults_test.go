@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"madang/functions/room"
+	"madang/functions/store/memory"
 	"madang/rules"
 )
 
@@ -458,5 +459,91 @@ func TestAIPlaysNoUnwatchedRoom(t *testing.T) {
 	}
 	if st, _ := h.svc.Snapshot(context.Background(), ids[4]); st.Ply != 0 {
 		t.Fatalf("an unwatched room moved: ply %d", st.Ply)
+	}
+}
+
+// syncStore is a store that orders its room writes at once and makes them durable only
+// when the test says so: the first write after hold waits for release (a slow disk sync).
+type syncStore struct {
+	*memory.Store
+	mu      sync.Mutex
+	hold    bool
+	synced  chan struct{} // closed once the held write is ordered
+	release chan struct{}
+}
+
+func (s *syncStore) PutRoomOrdered(ctx context.Context, r room.Record, prev int64, now time.Time) (room.Record, func() error, error) {
+	cur, err := s.Store.PutRoom(ctx, r, prev, now)
+	if err != nil {
+		return cur, nil, err
+	}
+	s.mu.Lock()
+	held := s.hold
+	s.hold = false
+	s.mu.Unlock()
+	if !held {
+		return cur, func() error { return nil }, nil
+	}
+	close(s.synced)
+	return cur, func() error { <-s.release; return nil }, nil
+}
+
+// PutRoom is PutRoomOrdered and its sync, for a service that waits for both.
+func (s *syncStore) PutRoom(ctx context.Context, r room.Record, prev int64, now time.Time) (room.Record, error) {
+	cur, durable, err := s.PutRoomOrdered(ctx, r, prev, now)
+	if err != nil {
+		return cur, err
+	}
+	return cur, durable()
+}
+
+// Issue 28 item 9: under --sync-ack the room's lock (Deps.SerialRooms) was held across the
+// disk sync, so every writer of a room queued behind each sync (sockets that only knew the
+// room id, connecting, joining and closing in a loop, slowed the players' moves to 2-5 s).
+// The lock is released once the write is ordered: a second writer of the room writes while
+// the first still waits for its sync, and the first is answered only after its sync.
+func TestSyncAckReleasesRoomLock(t *testing.T) {
+	h := newHarness(t)
+	ss := &syncStore{Store: h.store, synced: make(chan struct{}), release: make(chan struct{})}
+	h.svc = room.New(room.Deps{Store: ss, Notifier: h.note, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: h.ai, Log: quiet, Rand: h.rand, SerialRooms: true})
+	usePolicy(t, room.Policy{})
+	tb := h.open("track", M{}, 2)
+	ss.mu.Lock()
+	ss.hold = true
+	ss.mu.Unlock()
+	moved := make(chan error, 1)
+	go func() {
+		moved <- h.svc.Handle(context.Background(), "c0", []byte(`{"action":"move","room":"`+tb.id+`","token":"`+tb.tokens[0]+`","ply":0,"move":"+1","id":7}`))
+	}()
+	<-ss.synced // the move is ordered, its sync under way
+	joined := make(chan error, 1)
+	go func() {
+		joined <- h.svc.Handle(context.Background(), "w", []byte(`{"action":"join","room":"`+tb.id+`"}`))
+	}()
+	select {
+	case err := <-joined:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		close(ss.release)
+		t.Fatal("a second writer of the room waited for the first one's disk sync")
+	}
+	select {
+	case <-moved:
+		t.Fatal("the move was answered before its sync")
+	default:
+	}
+	for _, f := range h.take("c0") {
+		if string(f.ID) == "7" {
+			t.Fatalf("the move was answered before its sync: %s", describe([]frame{f}))
+		}
+	}
+	close(ss.release)
+	if err := <-moved; err != nil {
+		t.Fatal(err)
+	}
+	if st := h.snap(tb); st.Ply != 1 || st.Spectators != 1 {
+		t.Fatalf("ply %d, %d spectators; want the move and the join", st.Ply, st.Spectators)
 	}
 }

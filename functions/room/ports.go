@@ -63,6 +63,18 @@ type Store interface {
 	ReleaseTurn(ctx context.Context, roomID, turn string) error
 }
 
+// OrderedPutter is a Store whose room writes are ordered before they are durable: the
+// embedded store acknowledging after its disk sync (madang serve --sync-ack). The service
+// holds a room's lock (Deps.SerialRooms) only until the write is ordered and waits for the
+// disk outside it, so the next writer of the room does not queue behind the sync.
+type OrderedPutter interface {
+	// PutRoomOrdered is PutRoom, returning once the write is decided and seen by every
+	// later read and write of the room, with durable, which returns once the write is as
+	// safe as PutRoom's acknowledgement (or the error PutRoom would have returned then).
+	// durable is nil when err is not.
+	PutRoomOrdered(ctx context.Context, r Record, prev int64, now time.Time) (cur Record, durable func() error, err error)
+}
+
 // RoomLister is a Store that can list its rooms: the local stack lists them when it starts
 // to forget the sockets of a previous run, which no $disconnect will ever clear (every
 // store of this repository implements it).

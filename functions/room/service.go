@@ -151,12 +151,23 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 	if !validRoomID(id) {
 		return nil, nil, errf(CodeRoomNotFound, "")
 	}
+	var unlock func() // the room's lock, while held
 	if s.locks != nil {
-		unlock, err := s.locks.lock(ctx, id)
-		if err != nil {
+		var err error
+		if unlock, err = s.locks.lock(ctx, id); err != nil {
 			return nil, nil, s.ended(ctx, id, "wait for the room's turn")
 		}
-		defer unlock()
+		defer func() {
+			if unlock != nil {
+				unlock()
+			}
+		}()
+	}
+	// With the lock, a store that orders its writes before they are durable lets the next
+	// writer in before the disk has the write (OrderedPutter).
+	ordered, _ := s.d.Store.(OrderedPutter)
+	if unlock == nil {
+		ordered = nil
 	}
 	var fresh Record // the current room as a lost write returned it, when the store could tell
 	deadline := time.Now().Add(retryBudget)
@@ -220,7 +231,13 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 			l.b.IdleSince = 0
 		}
 		next := Record{ID: id, Version: rec.Version + 1, ExpiresAt: l.expiresAt(), Body: encodeBody(&l.b)}
-		cur, err := s.d.Store.PutRoom(ctx, next, rec.Version, now)
+		var cur Record
+		var durable func() error
+		if ordered != nil {
+			cur, durable, err = ordered.PutRoomOrdered(ctx, next, rec.Version, now)
+		} else {
+			cur, err = s.d.Store.PutRoom(ctx, next, rec.Version, now)
+		}
 		if errors.Is(err, ErrConflict) {
 			if cur.ID == id && cur.Version > rec.Version {
 				fresh = cur // resync without a second read (DynamoDB ReturnValuesOnConditionCheckFailure)
@@ -233,6 +250,14 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 		}
 		l.version = next.Version
 		s.cache.put(id, next.Version, next.Body, l)
+		if durable != nil {
+			unlock()
+			unlock = nil
+			if err := durable(); err != nil {
+				s.d.Log.Error("room: put (durable)", "room", id, "err", err)
+				return nil, nil, errf(CodeInternal, "")
+			}
+		}
 		return l, eff, nil
 	}
 	s.d.Log.Error("room: conflicts until the retry deadline", "room", id)

@@ -575,14 +575,29 @@ func (s *Store) GetRoom(_ context.Context, id string, now time.Time) (room.Recor
 }
 
 // PutRoom implements room.Store. The version check runs against the newest write (logged or
-// in bbolt) and the write is acknowledged once logged: see Store.
-func (s *Store) PutRoom(_ context.Context, r room.Record, prev int64, now time.Time) (room.Record, error) {
+// in bbolt) and the write is acknowledged once logged (with Options.SyncAck, once in bbolt):
+// see Store.
+func (s *Store) PutRoom(ctx context.Context, r room.Record, prev int64, now time.Time) (room.Record, error) {
+	cur, durable, err := s.PutRoomOrdered(ctx, r, prev, now)
+	if err != nil {
+		return cur, err
+	}
+	if err := durable(); err != nil {
+		return room.Record{}, err
+	}
+	return cur, nil
+}
+
+// PutRoomOrdered implements room.OrderedPutter: it returns once the write is logged (every
+// later read and write sees it), with durable, which waits for PutRoom's acknowledgement:
+// nothing more without Options.SyncAck, the commit into bbolt with it.
+func (s *Store) PutRoomOrdered(_ context.Context, r room.Record, prev int64, now time.Time) (room.Record, func() error, error) {
 	if len(r.Body) > MaxBody {
-		return room.Record{}, room.ErrTooLarge
+		return room.Record{}, nil, room.ErrTooLarge
 	}
 	if len(r.ID) == 0 || len(r.ID) > maxKey {
 		// Refused here: bbolt would refuse it in the commit, after the acknowledgement.
-		return room.Record{}, errors.New("embedded: room id empty or over 32 KB")
+		return room.Record{}, nil, errors.New("embedded: room id empty or over 32 KB")
 	}
 	rec, val := newRecord(opPutRoom, r.ID, 16+len(r.Body))
 	encodeRoomInto(val, r)
@@ -591,25 +606,25 @@ func (s *Store) PutRoom(_ context.Context, r room.Record, prev int64, now time.T
 	cur, live, err := s.currentRoom(r.ID, now)
 	if err != nil {
 		st.Unlock()
-		return room.Record{}, err
+		return room.Record{}, nil, err
 	}
 	switch {
 	case prev == 0 && live, prev != 0 && !live, prev != 0 && cur.Version != prev:
 		st.Unlock()
-		return cur, room.ErrConflict
+		return cur, nil, room.ErrConflict
 	}
 	o, err := s.logWrite(rec, opPutRoom, r.ID, val)
 	st.Unlock() // the write is in the overlay: the next one checks against it
 	if err != nil {
-		return room.Record{}, err
+		return room.Record{}, nil, err
 	}
-	if s.opts.SyncAck {
-		if err := s.syncAck(o.seq); err != nil {
-			return room.Record{}, err
-		}
+	if !s.opts.SyncAck {
+		return r, noWait, nil
 	}
-	return r, nil
+	return r, func() error { return s.syncAck(o.seq) }, nil
 }
+
+func noWait() error { return nil }
 
 type connItem struct {
 	Room    string `json:"room"`
