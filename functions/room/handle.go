@@ -24,6 +24,9 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 	switch m.Action {
 	case "ping":
 		s.post(ctx, connID, mustJSON(outPong{Type: "pong", ID: m.ID}))
+		if m.Room != "" {
+			s.pingRoom(ctx, connID, m.Room)
+		}
 		return nil
 	case "peek":
 		s.peek(ctx, connID, m)
@@ -32,7 +35,10 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 		l, eff, e = s.create(ctx, connID, m)
 	case "join":
 		l, eff, e = s.join(ctx, connID, m)
-	case "resume", "move", "roll", "acceptDraw", "resign", "leave", "fillAI", "takeover", "rematch":
+	case "takeover":
+		s.probeForTakeover(ctx, m)
+		l, eff, e = s.seated(ctx, connID, m)
+	case "resume", "move", "roll", "acceptDraw", "resign", "leave", "fillAI", "rematch":
 		l, eff, e = s.seated(ctx, connID, m)
 	default:
 		e = errf(CodeBadMessage, "알 수 없는 요청입니다.")
@@ -48,15 +54,15 @@ func (s *Service) Handle(ctx context.Context, connID string, raw []byte) error {
 		return errors.New("room: no effects")
 	}
 	eff.sender, eff.id = connID, m.ID
+	if (m.Action == "join" || m.Action == "resume") && s.aiOverdue(l) {
+		eff.kick = true // the AI's invocation of this turn was lost
+	}
 	for i := range eff.joined {
 		if eff.joinedTo[i] == connID {
 			eff.joined[i].ID = m.ID
 		}
 	}
 	s.after(ctx, l, eff)
-	if m.Action == "join" || m.Action == "fillAI" || m.Action == "rematch" {
-		s.scheduleAway(ctx, l)
-	}
 	return nil
 }
 
@@ -87,6 +93,7 @@ func (s *Service) bindConn(l *loaded, eff *effects, connID string, seatIdx int) 
 	if seatIdx >= 0 && l.b.Seats[seatIdx].Kind == KindHuman {
 		l.b.Seats[seatIdx].AwaySince = 0
 		l.b.Seats[seatIdx].AIActive = false
+		l.b.Seats[seatIdx].LastSeen = ms(s.d.Clock.Now())
 	}
 	eff.bind = append(eff.bind, Conn{ID: connID, Room: l.id, Seat: seatIdx, ExpiresAt: s.d.Clock.Now().Add(ConnLifetime)})
 }
@@ -124,7 +131,7 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 		}
 		now := s.d.Clock.Now()
 		l := &loaded{id: id, pol: pol, game: g, state: st, b: body{
-			Game: g.ID(), Options: opts, Created: ms(now), GameNo: 1, Status: StatusWaiting,
+			Game: g.ID(), Options: opts, Created: ms(now), TurnSince: ms(now), GameNo: 1, Status: StatusWaiting,
 			Seats: make([]seat, st.Seats()),
 		}}
 		for i := range l.b.Seats {
@@ -287,6 +294,9 @@ func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded
 		}
 		if !eff.noWrite && !bound {
 			s.bindConn(l, eff, connID, i) // a proven seat binds its socket
+		}
+		if !eff.noWrite && l.b.Seats[i].Kind == KindHuman {
+			l.b.Seats[i].LastSeen = ms(s.d.Clock.Now()) // the seat acted
 		}
 		return eff, nil
 	})

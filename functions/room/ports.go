@@ -52,6 +52,27 @@ type Store interface {
 	GetConn(ctx context.Context, id string, now time.Time) (Conn, error)
 	// DeleteConn removes a connection; deleting a missing one is not an error.
 	DeleteConn(ctx context.Context, id string) error
+	// ClaimTurn claims the AI's turn of a room, named by turn (any text that differs
+	// between turns), until the instant until. It reports true when the caller holds the
+	// claim now (there was none, or one of another turn, or one expired at now), false when
+	// a claim of the same turn is live at now (a duplicated invocation is thinking about
+	// it). A claim is a small item of its own, never part of the room's record.
+	ClaimTurn(ctx context.Context, roomID, turn string, until, now time.Time) (bool, error)
+	// ReleaseTurn drops the room's claim if it is still of turn (the holder gives up, so
+	// that a retry need not wait for the claim to expire); no claim is not an error.
+	ReleaseTurn(ctx context.Context, roomID, turn string) error
+}
+
+// OrderedPutter is a Store whose room writes are ordered before they are durable: the
+// embedded store acknowledging after its disk sync (madang serve --sync-ack). The service
+// holds a room's lock (Deps.SerialRooms) only until the write is ordered and waits for the
+// disk outside it, so the next writer of the room does not queue behind the sync.
+type OrderedPutter interface {
+	// PutRoomOrdered is PutRoom, returning once the write is decided and seen by every
+	// later read and write of the room, with durable, which returns once the write is as
+	// safe as PutRoom's acknowledgement (or the error PutRoom would have returned then).
+	// durable is nil when err is not.
+	PutRoomOrdered(ctx context.Context, r Record, prev int64, now time.Time) (cur Record, durable func() error, err error)
 }
 
 // RoomLister is a Store that can list its rooms: the local stack lists them when it starts
@@ -70,17 +91,47 @@ type Notifier interface {
 	Post(ctx context.Context, connID string, msg []byte) error
 }
 
+// Prober asks the gateway whether it still holds a connection. API Gateway documents
+// $disconnect as best effort: a socket that ended without one still looks connected in its
+// room, so the room asks the gateway about the sockets of a seat that has gone silent
+// (PROTOCOL.md, "ping"). On AWS it is the management API's GetConnection.
+type Prober interface {
+	// Probe returns when the connection was last active, or an error wrapping ErrGone when
+	// the gateway no longer has it (API Gateway's 410 GoneException); any other error
+	// says nothing about the connection.
+	Probe(ctx context.Context, connID string) (lastActive time.Time, err error)
+}
+
 // Invoker asks the AI to act in a room at a version, asynchronously: the call returns
 // before the AI has moved. A duplicate invocation is harmless (the version check refuses it).
 type Invoker interface {
 	InvokeAI(ctx context.Context, roomID string, version int64) error
 }
 
-// Delayed is an action the room service wants to run later (e.g. the 45 s takeover check).
+// AITurn names an AI turn for a TurnInvoker: the room, the version that started it and the
+// AI level of the seat to act ("beginner", "intermediate", "advanced").
+type AITurn struct {
+	Room    string
+	Version int64
+	Level   string
+}
+
+// TurnInvoker is an Invoker that is told the level of the turn it starts, so that it can
+// serve short searches beside long ones (the local AI pool). The service calls InvokeTurn
+// instead of InvokeAI when its Invoker implements it.
+type TurnInvoker interface {
+	InvokeTurn(ctx context.Context, t AITurn) error
+}
+
+// Delayed is an action the room service wants to run later (e.g. the 45 s away check).
 type Delayed struct {
 	Room    string `json:"room"`
 	Version int64  `json:"version"`
 	Kind    string `json:"kind"`
+	// Due is the instant (ms since the Unix epoch) the room's pending check was asked for:
+	// the room records it, so that one check is scheduled per due time however many
+	// messages arrive meanwhile. 0 in messages from before it existed.
+	Due int64 `json:"due,omitempty"`
 }
 
 // Scheduler delivers a Delayed action after at least d; the room re-checks on arrival.

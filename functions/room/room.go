@@ -39,14 +39,22 @@ type body struct {
 	DrawOffer *drawOffer    `json:"d,omitempty"`
 	Result    *result       `json:"r,omitempty"`
 	Rematch   []int         `json:"rm,omitempty"`
+	// TurnSince is when the current turn began (ms since epoch): set by the write that
+	// changes turnKey (update), so that the room can tell a seat silent on its turn.
+	TurnSince int64 `json:"ts,omitempty"`
+	// AwayCheck is when the away check last asked of the Scheduler arrives (ms since epoch;
+	// 0: none on its way). A write that finds one on its way for the due time asks for no
+	// other (Service.planAway).
+	AwayCheck int64 `json:"aw,omitempty"`
 }
 
 type seat struct {
 	Kind      string `json:"k"`
-	TokenHash []byte `json:"h,omitempty"` // sha256 of the seat token
-	AwaySince int64  `json:"a,omitempty"` // ms since epoch its last socket closed; 0 when connected
-	AIActive  bool   `json:"x,omitempty"` // the AI plays for the away person (Policy.AwayAI)
-	Level     string `json:"l,omitempty"` // AI level of an AI seat
+	TokenHash []byte `json:"h,omitempty"`  // sha256 of the seat token
+	AwaySince int64  `json:"a,omitempty"`  // ms since epoch its last socket closed; 0 when connected
+	AIActive  bool   `json:"x,omitempty"`  // the AI plays for the away person (Policy.AwayAI)
+	LastSeen  int64  `json:"ls,omitempty"` // ms since epoch of the seat's own last write (a person's)
+	Level     string `json:"l,omitempty"`  // AI level of an AI seat
 	// DrawBlocked: this seat's draw offer was declined; a draw-reset move with index at
 	// least DrawBlockedAfter lifts the block (seed 001).
 	DrawBlocked      bool `json:"b,omitempty"`
@@ -150,6 +158,45 @@ func (l *loaded) toMove() int {
 		return -1
 	}
 	return int(l.state.ToMove())
+}
+
+// socketsOf returns the connection ids bound to seat i.
+func (l *loaded) socketsOf(i int) []string {
+	var ids []string
+	for _, c := range l.b.Conns {
+		if c.Seat == i {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
+}
+
+// seatOfConn is the seat a listed socket holds (-1 for a spectator) and whether the room
+// lists it.
+func (l *loaded) seatOfConn(connID string) (int, bool) {
+	for _, c := range l.b.Conns {
+		if c.ID == connID {
+			return c.Seat, true
+		}
+	}
+	return -1, false
+}
+
+// awayDue is when the first away person of a playing room is due to be played by the AI
+// (AwaySince + Policy.AwayAI, ms since epoch), 0 when nobody is waiting for it.
+func (l *loaded) awayDue() int64 {
+	if l.pol.AwayAI == 0 || l.b.Status != StatusPlaying {
+		return 0
+	}
+	var due int64
+	for _, st := range l.b.Seats {
+		if st.Kind == KindHuman && st.AwaySince != 0 && !st.AIActive {
+			if d := st.AwaySince + l.pol.AwayAI.Milliseconds(); due == 0 || d < due {
+				due = d
+			}
+		}
+	}
+	return due
 }
 
 func (l *loaded) mayOfferDraw(i int) bool {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"io"
 	"log/slog"
@@ -41,8 +42,11 @@ const ConnLifetime = MaxConnection + time.Hour
 // Scheduler and AI may be nil when a deployment runs without AI seats or timers (the
 // corresponding features then do nothing).
 type Deps struct {
-	Store     Store
-	Notifier  Notifier
+	Store    Store
+	Notifier Notifier
+	// Prober finds sockets whose $disconnect was lost; nil: the Notifier when it is a
+	// Prober too (the local gateway, the management API notifier), else no probing.
+	Prober    Prober
 	Invoker   Invoker
 	Scheduler Scheduler
 	Clock     Clock
@@ -101,6 +105,9 @@ func New(d Deps) *Service {
 		d.Limits.MaxSpectators = DefaultMaxSpectators
 	}
 	d.Limits.MaxSpectators = min(d.Limits.MaxSpectators, MaxConns)
+	if p, ok := d.Notifier.(Prober); ok && d.Prober == nil {
+		d.Prober = p
+	}
 	s := &Service{d: d, creates: createCounter{m: map[string]createWindow{}}}
 	if d.SerialRooms {
 		s.locks = &roomLocks{m: map[string]*roomLock{}}
@@ -118,6 +125,11 @@ type effects struct {
 	broadcast bool   // post the state to every socket of the room
 	kick      bool   // the AI's turn may have begun: ask the Invoker (set by update)
 	noWrite   bool   // nothing changed; only reply
+	// awayArrived: this change is the arrival of the room's pending away check (RunDelayed).
+	awayArrived bool
+	// away: ask the Scheduler for an away check after awayWait (set by update, planAway).
+	away     bool
+	awayWait time.Duration
 }
 
 // Retries of a lost conditional write: they back off with full jitter from retryBase,
@@ -139,12 +151,23 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 	if !validRoomID(id) {
 		return nil, nil, errf(CodeRoomNotFound, "")
 	}
+	var unlock func() // the room's lock, while held
 	if s.locks != nil {
-		unlock, err := s.locks.lock(ctx, id)
-		if err != nil {
+		var err error
+		if unlock, err = s.locks.lock(ctx, id); err != nil {
 			return nil, nil, s.ended(ctx, id, "wait for the room's turn")
 		}
-		defer unlock()
+		defer func() {
+			if unlock != nil {
+				unlock()
+			}
+		}()
+	}
+	// With the lock, a store that orders its writes before they are durable lets the next
+	// writer in before the disk has the write (OrderedPutter).
+	ordered, _ := s.d.Store.(OrderedPutter)
+	if unlock == nil {
+		ordered = nil
 	}
 	var fresh Record // the current room as a lost write returned it, when the store could tell
 	deadline := time.Now().Add(retryBudget)
@@ -192,7 +215,11 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 		if e != nil {
 			return l, nil, e
 		}
-		eff.kick = eff.kick || l.turnKey() != before
+		if l.turnKey() != before {
+			eff.kick = true
+			l.b.TurnSince = ms(now) // in this write: no write of its own
+		}
+		s.planAway(l, eff, ms(now))
 		if eff.noWrite {
 			return l, eff, nil
 		}
@@ -204,7 +231,13 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 			l.b.IdleSince = 0
 		}
 		next := Record{ID: id, Version: rec.Version + 1, ExpiresAt: l.expiresAt(), Body: encodeBody(&l.b)}
-		cur, err := s.d.Store.PutRoom(ctx, next, rec.Version, now)
+		var cur Record
+		var durable func() error
+		if ordered != nil {
+			cur, durable, err = ordered.PutRoomOrdered(ctx, next, rec.Version, now)
+		} else {
+			cur, err = s.d.Store.PutRoom(ctx, next, rec.Version, now)
+		}
 		if errors.Is(err, ErrConflict) {
 			if cur.ID == id && cur.Version > rec.Version {
 				fresh = cur // resync without a second read (DynamoDB ReturnValuesOnConditionCheckFailure)
@@ -217,6 +250,14 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 		}
 		l.version = next.Version
 		s.cache.put(id, next.Version, next.Body, l)
+		if durable != nil {
+			unlock()
+			unlock = nil
+			if err := durable(); err != nil {
+				s.d.Log.Error("room: put (durable)", "room", id, "err", err)
+				return nil, nil, errf(CodeInternal, "")
+			}
+		}
 		return l, eff, nil
 	}
 	s.d.Log.Error("room: conflicts until the retry deadline", "room", id)
@@ -399,9 +440,55 @@ func (b body) clone() body {
 	return b
 }
 
+// awayLost is how long after its due time an away check that never came is taken for lost
+// (a failed delivery, a restart of the local delay queue): the next change of the room asks
+// for another. SQS redelivers a failed one after its visibility timeout (template.yaml).
+const awayLost = 10 * time.Minute
+
+// planAway decides, on every change update runs (written or not), whether to ask the
+// Scheduler for an away check: when a person waits to be played by the AI (awayDue) and no
+// check is on its way for that time (body.AwayCheck), or the one on its way is lost. So
+// however many messages a room gets while someone is away (a spectator's repeated joins,
+// moves of the others), one check is asked per due time. A new request is recorded in the
+// body, which turns a change that wrote nothing into a write.
+func (s *Service) planAway(l *loaded, eff *effects, now int64) {
+	if s.d.Scheduler == nil {
+		return
+	}
+	pending := l.b.AwayCheck
+	if eff.awayArrived {
+		pending = 0
+	}
+	due := l.awayDue()
+	if due == 0 {
+		if l.b.AwayCheck != 0 && (!eff.noWrite || eff.awayArrived) {
+			l.b.AwayCheck = 0
+			eff.noWrite = false
+		}
+		return
+	}
+	at := max(due, now)
+	if pending != 0 && pending <= at && now <= pending+awayLost.Milliseconds() {
+		return // one is on its way, in time
+	}
+	eff.away, eff.awayWait = true, time.Duration(at-now)*time.Millisecond
+	if l.b.AwayCheck != at {
+		l.b.AwayCheck = at
+		if eff.noWrite {
+			eff.noWrite, eff.broadcast = false, true
+		}
+	}
+}
+
 // after delivers a change: connection records, joined frames, the state to every socket,
 // the AI's turn and timers.
 func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
+	if eff.away {
+		d := Delayed{Room: l.id, Version: l.version, Kind: DelayedAway, Due: l.b.AwayCheck}
+		if err := s.d.Scheduler.After(ctx, eff.awayWait, d); err != nil {
+			s.d.Log.Error("room: schedule", "room", l.id, "err", err)
+		}
+	}
 	// A socket is in one room at a time: binding it here detaches it from the room its
 	// record named before, whatever action bound it (create, join, resume, or any seated
 	// action sent from a socket of another room).
@@ -424,6 +511,9 @@ func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
 		if eff.sender != "" {
 			s.post(ctx, eff.sender, mustJSON(outState{Type: "state", ID: eff.id, Room: l.snapshot(s.d.Clock.Now())}))
 		}
+		if eff.kick {
+			s.kickAI(ctx, l)
+		}
 		return
 	}
 	if eff.broadcast {
@@ -434,26 +524,39 @@ func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
 	}
 }
 
-// turnKey identifies whose turn it is and who plays it: a write that changes it may start
-// the AI's turn. Writes that leave it alone (a watcher joins, a socket closes) do not
-// invoke the AI again, so a running AI move is not wasted.
+// turnKey identifies whose turn it is, who plays it and whether anybody watches: a write
+// that changes it may start the AI's turn. Writes that leave it alone (a second watcher
+// joins, one of several sockets closes) do not invoke the AI again, so a running AI move is
+// not wasted; the write that brings the first socket back to a room nobody watched does.
 type turnKey struct {
 	status    string
 	game, ply int
 	toMove    int
 	aiPlays   bool
+	watched   bool
 }
 
 func (l *loaded) turnKey() turnKey {
-	return turnKey{l.b.Status, l.b.GameNo, len(l.b.Moves), l.toMove(), l.aiPlays(l.toMove())}
+	return turnKey{l.b.Status, l.b.GameNo, len(l.b.Moves), l.toMove(), l.aiPlays(l.toMove()), l.watched()}
 }
 
-// kickAI asks the Invoker to move when the AI plays the seat to move.
+// watched reports whether any socket is in the room (a seat's or a spectator's): the AI
+// plays only rooms somebody watches, so rooms everybody left do not keep it busy until they
+// expire (issue 28 item 8); it picks up when a socket comes back.
+func (l *loaded) watched() bool { return len(l.b.Conns) > 0 }
+
+// kickAI asks the Invoker to move when the AI plays the seat to move of a watched room.
 func (s *Service) kickAI(ctx context.Context, l *loaded) {
-	if s.d.Invoker == nil || l.b.Status != StatusPlaying || !l.aiPlays(l.toMove()) {
+	if s.d.Invoker == nil || l.b.Status != StatusPlaying || !l.aiPlays(l.toMove()) || !l.watched() {
 		return
 	}
-	if err := s.d.Invoker.InvokeAI(ctx, l.id, l.version); err != nil {
+	var err error
+	if ti, ok := s.d.Invoker.(TurnInvoker); ok {
+		err = ti.InvokeTurn(ctx, AITurn{Room: l.id, Version: l.version, Level: l.aiLevel(l.toMove())})
+	} else {
+		err = s.d.Invoker.InvokeAI(ctx, l.id, l.version)
+	}
+	if err != nil {
 		s.d.Log.Error("room: invoke ai", "room", l.id, "err", err)
 	}
 }
@@ -496,12 +599,23 @@ func (s *Service) broadcast(ctx context.Context, l *loaded, eff *effects) {
 	}
 	// A gone socket leaves this room even when its connection record is already gone
 	// (e.g. sockets of a previous run of the local stack).
+	s.dropGone(ctx, l.id, gone)
+}
+
+// dropGone handles sockets found gone (a post or a probe answered ErrGone) as their
+// $disconnect would have: the connection record is deleted and they leave the room
+// (their seats away from now, an away check asked) in one write.
+func (s *Service) dropGone(ctx context.Context, roomID string, gone []string) {
+	if len(gone) == 0 {
+		return
+	}
 	for _, c := range gone {
+		s.creates.forget(c)
 		if err := s.d.Store.DeleteConn(ctx, c); err != nil {
 			s.d.Log.Warn("room: drop gone conn", "conn", c, "err", err)
 		}
-		s.detach(ctx, l.id, c)
 	}
+	s.detach(ctx, roomID, gone...)
 }
 
 // statePrefix is how an encoded outState without an id begins ("type" is its first field).
@@ -558,58 +672,33 @@ func (s *Service) Disconnect(ctx context.Context, connID string) error {
 	return nil
 }
 
-// detach removes a connection from a room's sockets and tells the others.
-func (s *Service) detach(ctx context.Context, roomID, connID string) {
+// detach removes connections from a room's sockets and tells the others, in one write.
+func (s *Service) detach(ctx context.Context, roomID string, connIDs ...string) {
 	l, eff, e := s.update(ctx, roomID, func(l *loaded) (*effects, *Error) {
-		idx := -1
-		for i, c := range l.b.Conns {
-			if c.ID == connID {
-				idx = i
+		var seats []int
+		kept := l.b.Conns[:0:0]
+		for _, c := range l.b.Conns {
+			if slices.Contains(connIDs, c.ID) {
+				seats = append(seats, c.Seat)
+			} else {
+				kept = append(kept, c)
 			}
 		}
-		if idx < 0 {
+		if len(seats) == 0 {
 			return &effects{noWrite: true}, nil
 		}
-		seatIdx := l.b.Conns[idx].Seat
-		l.b.Conns = append(l.b.Conns[:idx], l.b.Conns[idx+1:]...)
-		if seatIdx >= 0 && l.b.Seats[seatIdx].Kind == KindHuman && !l.connected(seatIdx) {
-			l.b.Seats[seatIdx].AwaySince = ms(s.d.Clock.Now())
+		l.b.Conns = kept
+		for _, seatIdx := range seats {
+			if seatIdx >= 0 && l.b.Seats[seatIdx].Kind == KindHuman && !l.connected(seatIdx) {
+				l.b.Seats[seatIdx].AwaySince = ms(s.d.Clock.Now())
+			}
 		}
 		return &effects{broadcast: true}, nil
 	})
-	if e != nil || eff.noWrite {
+	if e != nil {
 		return
 	}
 	s.after(ctx, l, eff)
-	s.scheduleAway(ctx, l)
-}
-
-// scheduleAway asks for an away check when a person is away in a playing room of a game
-// whose policy lets the AI play for away persons.
-func (s *Service) scheduleAway(ctx context.Context, l *loaded) {
-	if s.d.Scheduler == nil || l.pol.AwayAI == 0 || l.b.Status != StatusPlaying {
-		return
-	}
-	now := ms(s.d.Clock.Now())
-	var wait int64 = -1
-	for _, st := range l.b.Seats {
-		if st.Kind == KindHuman && st.AwaySince != 0 && !st.AIActive {
-			w := st.AwaySince + l.pol.AwayAI.Milliseconds() - now
-			if w < 0 {
-				w = 0
-			}
-			if wait < 0 || w < wait {
-				wait = w
-			}
-		}
-	}
-	if wait < 0 {
-		return
-	}
-	d := Delayed{Room: l.id, Version: l.version, Kind: DelayedAway}
-	if err := s.d.Scheduler.After(ctx, time.Duration(wait)*time.Millisecond, d); err != nil {
-		s.d.Log.Error("room: schedule", "room", l.id, "err", err)
-	}
 }
 
 // Delayed kinds.
@@ -625,8 +714,11 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 		return nil
 	}
 	l, eff, err := s.updateQuietly(ctx, d.Room, func(l *loaded) (*effects, *Error) {
+		// This is the check the room waits for (or one from before checks carried their
+		// due time): planAway asks for the next one when someone is still waiting.
+		arrived := d.Due == 0 || d.Due == l.b.AwayCheck
 		if l.b.Status != StatusPlaying || l.pol.AwayAI == 0 {
-			return &effects{noWrite: true}, nil
+			return &effects{noWrite: true, awayArrived: arrived}, nil
 		}
 		now := ms(s.d.Clock.Now())
 		changed := false
@@ -638,26 +730,25 @@ func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
 			}
 		}
 		if !changed {
-			return &effects{noWrite: true}, nil
+			return &effects{noWrite: true, awayArrived: arrived}, nil
 		}
-		return &effects{broadcast: true}, nil
+		return &effects{broadcast: true, awayArrived: arrived}, nil
 	})
 	if err != nil || l == nil {
 		return err
 	}
-	if !eff.noWrite {
-		s.after(ctx, l, eff)
-	}
-	s.scheduleAway(ctx, l) // persons who are away but not yet long enough
+	s.after(ctx, l, eff) // and planAway asked for persons away but not yet long enough
 	return nil
 }
 
 // RunAI lets the AI act for the seat to move in a room (from the Invoker, which names the
 // version that started the turn). It acts on the room as it is now: writes that left the
 // turn alone since that version (a socket closing, a spectator joining, a resume) do not
-// cancel the AI's move, and it does nothing when the room is not playing or a person plays
-// the seat to act. Its write is conditional on the turn it thought about (game number, ply,
-// seat to act, AI seat), so a duplicate or late invocation never moves twice.
+// cancel the AI's move, and it does nothing when the room is not playing, nobody watches it
+// (no socket at all) or a person plays the seat to act. It claims the turn before thinking
+// (Store.ClaimTurn), so a duplicated invocation stops before it searches, and its write is
+// conditional on the turn it thought about (game number, ply, seat to act, AI seat), so a
+// duplicate or late invocation never moves twice.
 func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error {
 	if s.d.AI == nil {
 		return nil
@@ -674,8 +765,36 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		return err
 	}
 	seatIdx := l.toMove()
-	if !l.aiPlays(seatIdx) {
+	if !l.aiPlays(seatIdx) || !l.watched() {
+		return nil // the socket that comes back invokes the AI again (turnKey)
+	}
+	// Claim the turn before thinking: a second copy of this invocation (async invocation
+	// is at least once) stops here instead of running a second search.
+	turn := fmt.Sprintf("%d/%d/%d", l.b.GameNo, len(l.b.Moves), seatIdx)
+	now := s.d.Clock.Now()
+	until := now.Add(claimLease)
+	if d, ok := ctx.Deadline(); ok {
+		until = now.Add(time.Until(d)) // the run's deadline, on the service's clock
+	}
+	claimed, err := s.d.Store.ClaimTurn(ctx, roomID, turn, until, now)
+	if err != nil {
+		// The claim only saves work: the move's conditional write still keeps one move.
+		s.d.Log.Warn("room: claim ai turn", "room", roomID, "err", err)
+	} else if !claimed {
+		s.d.Log.Debug("room: ai turn claimed by another run", "room", roomID, "turn", turn)
 		return nil
+	}
+	moved := false
+	if claimed {
+		defer func() {
+			if !moved { // let a retry (or the next invocation of this turn) think at once
+				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+				defer cancel()
+				if err := s.d.Store.ReleaseTurn(rctx, roomID, turn); err != nil {
+					s.d.Log.Warn("room: release ai turn", "room", roomID, "err", err)
+				}
+			}
+		}()
 	}
 	// Think outside the write: the write below is conditional on this version. A turn that
 	// waits for a roll is rolled here and then moved, in one write.
@@ -698,11 +817,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	var mv rules.Move
 	offer := false
 	if !accept && st.Phase() == rules.PhaseMove && int(st.ToMove()) == seatIdx {
-		level := l.b.Seats[seatIdx].Level
-		if level == "" {
-			level = l.pol.AILevel
-		}
-		mv, err = s.d.AI.Choose(ctx, st, level, aiSeed(roomID, rec.Version))
+		mv, err = s.d.AI.Choose(ctx, st, l.aiLevel(seatIdx), aiSeed(roomID, rec.Version))
 		if err != nil {
 			return err
 		}
@@ -740,10 +855,24 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	if err != nil || l2 == nil {
 		return err
 	}
-	if !eff.noWrite {
+	moved = !eff.noWrite
+	if moved {
 		s.after(ctx, l2, eff)
 	}
 	return nil
+}
+
+// claimLease is how long an AI turn's claim holds when the run has no deadline of its own;
+// with one (the AI function's timeout, template.yaml; the local pool's 30 s) the claim
+// ends with it.
+const claimLease = 60 * time.Second
+
+// aiLevel is the level the AI plays seat i at: the seat's own, else the game's default.
+func (l *loaded) aiLevel(i int) string {
+	if i >= 0 && i < len(l.b.Seats) && l.b.Seats[i].Level != "" {
+		return l.b.Seats[i].Level
+	}
+	return l.pol.AILevel
 }
 
 // aiSeed is the AI's seed for a room at a version: rooms at the same version get different
@@ -832,8 +961,10 @@ func (s *Service) Snapshot(ctx context.Context, roomID string) (*Snapshot, error
 // restart (API Gateway has no such event; its $disconnect always arrives).
 func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 	l, eff, err := s.updateQuietly(ctx, roomID, func(l *loaded) (*effects, *Error) {
+		// The delay queue of the previous run is gone with it: no away check is on its way
+		// (awayArrived makes planAway ask again).
 		if len(l.b.Conns) == 0 {
-			return &effects{noWrite: true}, nil
+			return &effects{noWrite: true, awayArrived: true}, nil
 		}
 		now := ms(s.d.Clock.Now())
 		for _, c := range l.b.Conns {
@@ -842,15 +973,15 @@ func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 			}
 		}
 		l.b.Conns = nil
-		return &effects{}, nil
+		return &effects{awayArrived: true}, nil
 	})
 	if err != nil || l == nil {
 		return err
 	}
 	if !eff.noWrite {
-		s.kickAI(ctx, l) // invocations of a previous run are lost
-		s.scheduleAway(ctx, l)
+		eff.kick = true // invocations of a previous run are lost
 	}
+	s.after(ctx, l, eff)
 	return nil
 }
 

@@ -73,6 +73,10 @@ type Gateway struct {
 	// MaxSockets bounds the open sockets; an upgrade beyond it is refused with 429 (as API
 	// Gateway refuses connections over its quota). 0: no limit.
 	MaxSockets int
+	// DropDisconnect is a test double of API Gateway's best-effort $disconnect: when set,
+	// a socket that ends is forgotten by the gateway (posts and probes answer gone) but
+	// Handler.Disconnect is never called, as when AWS loses the event.
+	DropDisconnect bool
 
 	mu     sync.Mutex
 	conns  map[string]*socket
@@ -192,7 +196,11 @@ func (g *Gateway) serveSocket(c *websocket.Conn, sourceIP, userAgent string) {
 	defer func() {
 		g.mu.Lock()
 		delete(g.conns, id)
+		drop := g.DropDisconnect
 		g.mu.Unlock()
+		if drop {
+			return
+		}
 		dctx, dcancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer dcancel()
 		if err := g.h.Disconnect(dctx, id); err != nil {
@@ -296,6 +304,18 @@ func (g *Gateway) Post(ctx context.Context, connID string, msg []byte) error {
 	return s.enqueue(msg)
 }
 
+// Probe implements room.Prober: when the socket last sent a message, or ErrGone when it is
+// not open (as the management API's GetConnection answers 410).
+func (g *Gateway) Probe(_ context.Context, connID string) (time.Time, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	s := g.conns[connID]
+	if s == nil {
+		return time.Time{}, room.ErrGone
+	}
+	return s.lastActive, nil
+}
+
 // CloseAll closes every socket (each runs its $disconnect) and waits for them; later
 // upgrades are refused.
 func (g *Gateway) CloseAll() {
@@ -350,10 +370,11 @@ func (g *Gateway) Management() http.Handler {
 			w.WriteHeader(http.StatusOK)
 		case http.MethodGet:
 			g.mu.Lock()
+			// GetConnection's answer, with the JSON names API Gateway uses.
 			out := map[string]any{
-				"ConnectedAt":  s.connectedAt.UTC().Format(time.RFC3339Nano),
-				"LastActiveAt": s.lastActive.UTC().Format(time.RFC3339Nano),
-				"Identity":     map[string]string{"SourceIp": s.sourceIP, "UserAgent": s.userAgent},
+				"connectedAt":  s.connectedAt.UTC().Format(time.RFC3339Nano),
+				"lastActiveAt": s.lastActive.UTC().Format(time.RFC3339Nano),
+				"identity":     map[string]string{"sourceIp": s.sourceIP, "userAgent": s.userAgent},
 			}
 			g.mu.Unlock()
 			w.Header().Set("Content-Type", "application/json")

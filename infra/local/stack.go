@@ -26,13 +26,18 @@ type Config struct {
 	// Rate is the per-socket message rate limit (see Gateway.Rate); negative disables it,
 	// 0 means the default.
 	Rate float64
-	// AIWorkers bounds the AI turns run at once (0: GOMAXPROCS, at least 2).
+	// AIWorkers bounds the AI turns run at once in each lane of the pool, the short
+	// searches' (beginner, intermediate) and the long ones' (advanced) (0: GOMAXPROCS, at
+	// least 2).
 	AIWorkers int
 	// MaxSockets bounds the open sockets (Gateway.MaxSockets; 0: no limit).
 	MaxSockets int
 	// Limits are the room service's limits (zero fields: the defaults).
 	Limits room.Limits
-	Log    *slog.Logger
+	// Clock is the room service's clock (nil: the system clock); tests pass a fake one to
+	// reach the room's timers (ProbeAfter, the 2 min takeover) without waiting.
+	Clock room.Clock
+	Log   *slog.Logger
 }
 
 // Stack is the whole local system: gateway, room service, invoker and delay queue.
@@ -43,6 +48,7 @@ type Stack struct {
 	sched   *scheduler
 	handler http.Handler
 	store   room.Store
+	clock   room.Clock
 	log     *slog.Logger
 }
 
@@ -54,7 +60,10 @@ func New(cfg Config) *Stack {
 	if cfg.WSURL == "" {
 		cfg.WSURL = "/ws"
 	}
-	st := &Stack{store: cfg.Store, log: cfg.Log, inv: newInvoker(cfg.Log, cfg.AIWorkers), sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
+	if cfg.Clock == nil {
+		cfg.Clock = SystemClock{}
+	}
+	st := &Stack{store: cfg.Store, clock: cfg.Clock, log: cfg.Log, inv: newInvoker(cfg.Log, cfg.AIWorkers), sched: &scheduler{log: cfg.Log, timers: map[*time.Timer]bool{}}}
 	st.Gateway = NewGateway(nil, cfg.Log)
 	st.Gateway.OriginPatterns = cfg.OriginPatterns
 	st.Gateway.MaxSockets = cfg.MaxSockets
@@ -66,9 +75,10 @@ func New(cfg Config) *Stack {
 	st.Service = room.New(room.Deps{
 		Store:     cfg.Store,
 		Notifier:  st.Gateway,
+		Prober:    st.Gateway, // finds the sockets whose $disconnect was lost (DropDisconnect)
 		Invoker:   st.inv,
 		Scheduler: st.sched,
-		Clock:     SystemClock{},
+		Clock:     cfg.Clock,
 		AI:        cfg.AI,
 		Log:       cfg.Log,
 		// One process holds every writer: a room's writes take turns instead of racing.
@@ -102,7 +112,7 @@ func (st *Stack) ResetConnections(ctx context.Context) error {
 	if !ok {
 		return fmt.Errorf("local: the %T store cannot list its rooms", st.store)
 	}
-	ids, err := l.RoomIDs(ctx, time.Now())
+	ids, err := l.RoomIDs(ctx, st.clock.Now())
 	if err != nil {
 		return err
 	}
@@ -130,25 +140,52 @@ type SystemClock struct{}
 // Now implements room.Clock.
 func (SystemClock) Now() time.Time { return time.Now() }
 
-// invoker is the in-process room.Invoker: a bounded pool of workers runs the AI's turns,
-// with the Lambda's 30 s limit per run, and at most one run per room at a time (issue 10
-// item 4). An invocation for a room that is already waiting is folded into it; one for a
-// room whose AI is running makes it run once more after (the turn may have moved on).
+// invoker is the in-process room.Invoker (a room.TurnInvoker): bounded pools of workers run
+// the AI's turns, with the Lambda's 30 s limit per run, and at most one run per room at a
+// time (issue 10 item 4). An invocation for a room that is already waiting is folded into
+// it; one for a room whose AI is running makes it run once more after (the turn may have
+// moved on).
+//
+// Turns are served fairly (issue 28 item 8): each lane takes its rooms in turn (first come,
+// first served, a room waiting once however often it is invoked), and the short searches
+// (beginner, intermediate: bounded depths) have a lane of their own beside the long ones
+// (advanced: 1.5 s a move, or a turn of unknown level), so that no number of long searches
+// holds up a short one. Each lane runs at most workers turns at once.
 type invoker struct {
 	svc     *room.Service
 	log     *slog.Logger
-	workers int // at most this many runs at once
+	workers int // at most this many runs at once per lane
 
 	wg     sync.WaitGroup
 	mu     sync.Mutex
 	closed bool
-	active int               // running workers
-	queue  []string          // rooms waiting, oldest first
+	lanes  [laneCount]lane
 	rooms  map[string]*aiRun // rooms waiting or running
+}
+
+// The lanes of the AI pool.
+const (
+	laneShort = iota // beginner and intermediate: depth-bounded searches
+	laneLong         // advanced (timed searches) and turns of unknown level
+	laneCount
+)
+
+// laneOf is the lane of a turn at an AI level.
+func laneOf(level string) int {
+	if level == "beginner" || level == "intermediate" {
+		return laneShort
+	}
+	return laneLong
+}
+
+type lane struct {
+	queue  []string // rooms waiting, oldest first
+	active int      // running workers
 }
 
 type aiRun struct {
 	version int64 // the newest version invoked
+	lane    int   // the lane of the newest invocation
 	running bool
 	again   bool // invoked again while running
 }
@@ -160,43 +197,61 @@ func newInvoker(log *slog.Logger, workers int) *invoker {
 	return &invoker{log: log, workers: workers, rooms: map[string]*aiRun{}}
 }
 
+// InvokeAI implements room.Invoker: a turn of unknown level, in the long lane.
 func (i *invoker) InvokeAI(_ context.Context, roomID string, version int64) error {
+	i.invoke(roomID, version, laneLong)
+	return nil
+}
+
+// InvokeTurn implements room.TurnInvoker: the turn waits in its level's lane.
+func (i *invoker) InvokeTurn(_ context.Context, t room.AITurn) error {
+	i.invoke(t.Room, t.Version, laneOf(t.Level))
+	return nil
+}
+
+func (i *invoker) invoke(roomID string, version int64, ln int) {
 	i.mu.Lock()
 	defer i.mu.Unlock()
 	if i.closed {
-		return nil
+		return
 	}
 	r := i.rooms[roomID]
 	switch {
 	case r == nil:
-		i.rooms[roomID] = &aiRun{version: version}
-		i.queue = append(i.queue, roomID)
+		r = &aiRun{version: version, lane: ln}
+		i.rooms[roomID] = r
+		i.lanes[ln].queue = append(i.lanes[ln].queue, roomID)
 	case r.running:
-		r.again = true
+		r.again, r.lane = true, ln
 	}
-	if r != nil {
-		r.version = max(r.version, version)
-	}
-	if i.active < i.workers && len(i.queue) > 0 {
-		i.active++
-		i.wg.Add(1)
-		go i.work()
-	}
-	return nil
+	r.version = max(r.version, version)
+	i.start(r.lane)
 }
 
-// work runs queued rooms until none is left.
-func (i *invoker) work() {
+// start starts a worker in lane ln when rooms wait there and it has room for one (the
+// caller holds mu).
+func (i *invoker) start(ln int) {
+	l := &i.lanes[ln]
+	if l.active < i.workers && len(l.queue) > 0 {
+		l.active++
+		i.wg.Add(1)
+		go i.work(ln)
+	}
+}
+
+// work runs the rooms queued in lane ln until none is left.
+func (i *invoker) work(ln int) {
 	defer i.wg.Done()
 	for {
 		i.mu.Lock()
-		if len(i.queue) == 0 || i.closed {
-			i.active--
+		l := &i.lanes[ln]
+		if len(l.queue) == 0 || i.closed {
+			l.active--
 			i.mu.Unlock()
 			return
 		}
-		id := i.queue[0]
-		i.queue = i.queue[1:]
+		id := l.queue[0]
+		l.queue = l.queue[1:]
 		r := i.rooms[id]
 		r.running, r.again = true, false
 		version := r.version
@@ -211,7 +266,8 @@ func (i *invoker) work() {
 		i.mu.Lock()
 		r.running = false
 		if r.again {
-			i.queue = append(i.queue, id)
+			i.lanes[r.lane].queue = append(i.lanes[r.lane].queue, id)
+			i.start(r.lane)
 		} else {
 			delete(i.rooms, id)
 		}

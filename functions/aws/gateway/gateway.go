@@ -1,7 +1,7 @@
 // Package gateway is the room.Notifier on the API Gateway management API: it posts a frame
-// to a WebSocket connection with PostToConnection. A connection the gateway no longer knows
-// (HTTP 410 Gone) is reported as room.ErrGone, on which the room service drops the connection
-// and marks its seat away.
+// to a WebSocket connection with PostToConnection, and is the room.Prober that asks about one
+// with GetConnection. A connection the gateway no longer knows (HTTP 410 Gone) is reported as
+// room.ErrGone, on which the room service drops the connection and marks its seat away.
 package gateway
 
 import (
@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
@@ -23,6 +24,7 @@ import (
 // API is the part of the management API client the notifier uses.
 type API interface {
 	PostToConnection(ctx context.Context, in *mgmt.PostToConnectionInput, opts ...func(*mgmt.Options)) (*mgmt.PostToConnectionOutput, error)
+	GetConnection(ctx context.Context, in *mgmt.GetConnectionInput, opts ...func(*mgmt.Options)) (*mgmt.GetConnectionOutput, error)
 }
 
 // Notifier posts frames through the management API. Safe for concurrent use.
@@ -30,7 +32,10 @@ type Notifier struct {
 	api API
 }
 
-var _ room.Notifier = (*Notifier)(nil)
+var (
+	_ room.Notifier = (*Notifier)(nil)
+	_ room.Prober   = (*Notifier)(nil)
+)
 
 // New returns a notifier on api.
 func New(api API) *Notifier { return &Notifier{api: api} }
@@ -76,6 +81,23 @@ func (n *Notifier) Post(ctx context.Context, connID string, msg []byte) error {
 		return fmt.Errorf("gateway: connection %s: %w", connID, room.ErrGone)
 	}
 	return fmt.Errorf("gateway: post to %s: %w", connID, err)
+}
+
+// Probe asks API Gateway about connection connID (GetConnection): when it was last active
+// (zero when the answer does not say), or an error wrapping room.ErrGone when the gateway
+// answers 410 Gone (the socket has closed, whether or not its $disconnect was delivered).
+func (n *Notifier) Probe(ctx context.Context, connID string) (time.Time, error) {
+	if connID == "" {
+		return time.Time{}, errors.New("gateway: probe: empty connection id")
+	}
+	out, err := n.api.GetConnection(ctx, &mgmt.GetConnectionInput{ConnectionId: aws.String(connID)})
+	if err != nil {
+		if isGone(err) {
+			return time.Time{}, fmt.Errorf("gateway: connection %s: %w", connID, room.ErrGone)
+		}
+		return time.Time{}, fmt.Errorf("gateway: get connection %s: %w", connID, err)
+	}
+	return aws.ToTime(out.LastActiveAt), nil
 }
 
 func isGone(err error) bool {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
@@ -18,7 +19,8 @@ import (
 )
 
 // fakeManagement is an @connections endpoint as API Gateway serves it: POST
-// /<stage>/@connections/<id> delivers to a live connection, 410 Gone for any other.
+// /<stage>/@connections/<id> delivers to a live connection, GET describes it, 410 Gone for
+// any other.
 type fakeManagement struct {
 	mu    sync.Mutex
 	live  map[string]bool
@@ -31,7 +33,7 @@ func (f *fakeManagement) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	f.paths = append(f.paths, r.Method+" "+r.URL.EscapedPath())
 	const prefix = "/prod/@connections/"
-	if r.Method != http.MethodPost || !strings.HasPrefix(r.URL.Path, prefix) {
+	if (r.Method != http.MethodPost && r.Method != http.MethodGet) || !strings.HasPrefix(r.URL.Path, prefix) {
 		http.Error(w, "no route", http.StatusNotFound)
 		return
 	}
@@ -41,6 +43,11 @@ func (f *fakeManagement) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusGone)
 		_, _ = io.WriteString(w, `{"message":null}`)
+		return
+	}
+	if r.Method == http.MethodGet {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"connectedAt":"2026-03-01T12:00:00.000Z","identity":{"sourceIp":"192.0.2.1","userAgent":"test"},"lastActiveAt":"2026-03-01T12:04:05.000Z"}`)
 		return
 	}
 	b, _ := io.ReadAll(r.Body)
@@ -97,6 +104,25 @@ func TestPostOtherErrorIsNotGone(t *testing.T) {
 	err := New(c).Post(context.Background(), "x", []byte(`{}`))
 	if err == nil || errors.Is(err, room.ErrGone) {
 		t.Fatalf("403: err = %v, want a non-Gone error", err)
+	}
+}
+
+// Issue 28 item 5: the room asks API Gateway about a silent seat's sockets (GetConnection):
+// a live one answers its last activity, a closed one room.ErrGone, without posting anything.
+func TestProbe(t *testing.T) {
+	f, n := newFake(t, "live")
+	at, err := n.Probe(context.Background(), "live")
+	if err != nil || !at.Equal(time.Date(2026, 3, 1, 12, 4, 5, 0, time.UTC)) {
+		t.Fatalf("probe of a live connection: %v, %v", at, err)
+	}
+	if _, err := n.Probe(context.Background(), "closed"); !errors.Is(err, room.ErrGone) {
+		t.Fatalf("probe of a closed connection: %v, want room.ErrGone", err)
+	}
+	if len(f.got) != 0 || f.paths[0] != "GET /prod/@connections/live" {
+		t.Fatalf("a probe posted %v (requests %v)", f.got, f.paths)
+	}
+	if _, err := n.Probe(context.Background(), ""); err == nil || errors.Is(err, room.ErrGone) {
+		t.Fatalf("probe without an id: %v", err)
 	}
 }
 

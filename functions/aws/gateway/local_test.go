@@ -74,6 +74,10 @@ func TestAgainstLocalGateway(t *testing.T) {
 	if err != nil || typ != websocket.MessageText || string(msg) != `{"type":"pong"}` {
 		t.Fatalf("read %v %q %v", typ, msg, err)
 	}
+	// GetConnection: the emulator answers as API Gateway does (its JSON names included).
+	if at, err := n.Probe(ctx, id); err != nil || at.IsZero() {
+		t.Fatalf("probe of the open socket: %v, %v", at, err)
+	}
 	c.Close(websocket.StatusNormalClosure, "bye")
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -85,5 +89,8 @@ func TestAgainstLocalGateway(t *testing.T) {
 	}
 	if !errors.Is(err, room.ErrGone) {
 		t.Fatalf("post after close: %v, want room.ErrGone", err)
+	}
+	if _, err := n.Probe(ctx, id); !errors.Is(err, room.ErrGone) {
+		t.Fatalf("probe after close: %v, want room.ErrGone", err)
 	}
 }

@@ -5,6 +5,9 @@
 //
 //	room:        pk "room#<id>", kind "room", version N, expiresAt N (epoch s), expiresAtNanos N, body B
 //	connection:  pk "conn#<id>", kind "conn", room S, seat N, expiresAt N (epoch s), expiresAtNanos N
+//	AI claim:    pk "claim#<room id>", kind "claim", turn S, expiresAt N (epoch s), expiresAtNanos N
+//
+// A claim (ClaimTurn) is well under 1 KB, so claiming costs one write capacity unit.
 //
 // expiresAt is the TTL attribute (epoch seconds, rounded up so TTL never deletes an item
 // early); expiresAtNanos keeps the exact instant for conditions and for the Record the store
@@ -46,10 +49,12 @@ const (
 )
 
 const (
-	roomPrefix = "room#"
-	connPrefix = "conn#"
-	nanosAttr  = "expiresAtNanos"
-	verAttr    = "version"
+	roomPrefix  = "room#"
+	connPrefix  = "conn#"
+	claimPrefix = "claim#"
+	turnAttr    = "turn"
+	nanosAttr   = "expiresAtNanos"
+	verAttr     = "version"
 )
 
 // API is the part of *dynamodb.Client the store uses.
@@ -101,6 +106,14 @@ type connItem struct {
 	Kind           string `dynamodbav:"kind"`
 	Room           string `dynamodbav:"room"`
 	Seat           int    `dynamodbav:"seat"`
+	ExpiresAt      int64  `dynamodbav:"expiresAt,omitempty"`
+	ExpiresAtNanos int64  `dynamodbav:"expiresAtNanos"`
+}
+
+type claimItem struct {
+	PK             string `dynamodbav:"pk"`
+	Kind           string `dynamodbav:"kind"`
+	Turn           string `dynamodbav:"turn"`
 	ExpiresAt      int64  `dynamodbav:"expiresAt,omitempty"`
 	ExpiresAtNanos int64  `dynamodbav:"expiresAtNanos"`
 }
@@ -320,6 +333,78 @@ func (s *Store) DeleteConn(ctx context.Context, id string) error {
 	}
 	if _, err := s.api.DeleteItem(ctx, &ddb.DeleteItemInput{TableName: aws.String(s.table), Key: k}); err != nil {
 		return fmt.Errorf("dynamodb: delete connection %s: %w", id, err)
+	}
+	return nil
+}
+
+// ClaimTurn claims room roomID's AI turn named turn until the instant until: one
+// conditional PutItem of the claim item (attribute_not_exists(pk) OR turn <> :turn OR
+// expiresAtNanos <= :now). It reports false when the condition fails: a live claim of the
+// same turn. The item carries the TTL attribute, so an abandoned claim goes by itself.
+func (s *Store) ClaimTurn(ctx context.Context, roomID, turn string, until, now time.Time) (bool, error) {
+	if roomID == "" || turn == "" {
+		return false, errors.New("dynamodb: claim turn: empty room id or turn")
+	}
+	av, err := attributevalue.MarshalMap(claimItem{
+		PK:             claimPrefix + roomID,
+		Kind:           "claim",
+		Turn:           turn,
+		ExpiresAt:      ttlSeconds(until),
+		ExpiresAtNanos: expiryNanos(until),
+	})
+	if err != nil {
+		return false, fmt.Errorf("dynamodb: encode claim %s: %w", roomID, err)
+	}
+	cond := expression.Or(
+		expression.AttributeNotExists(expression.Name(KeyAttr)),
+		expression.Name(turnAttr).NotEqual(expression.Value(turn)),
+		expression.Name(nanosAttr).LessThanEqual(expression.Value(now.UnixNano())),
+	)
+	ex, err := expression.NewBuilder().WithCondition(cond).Build()
+	if err != nil {
+		return false, fmt.Errorf("dynamodb: condition for claim %s: %w", roomID, err)
+	}
+	_, err = s.api.PutItem(ctx, &ddb.PutItemInput{
+		TableName:                 aws.String(s.table),
+		Item:                      av,
+		ConditionExpression:       ex.Condition(),
+		ExpressionAttributeNames:  ex.Names(),
+		ExpressionAttributeValues: ex.Values(),
+	})
+	var ccf *types.ConditionalCheckFailedException
+	switch {
+	case errors.As(err, &ccf):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("dynamodb: claim turn of %s: %w", roomID, err)
+	}
+	return true, nil
+}
+
+// ReleaseTurn deletes room roomID's claim when it is of turn (a DeleteItem conditional on
+// turn = :turn; a failed condition or no claim is not an error).
+func (s *Store) ReleaseTurn(ctx context.Context, roomID, turn string) error {
+	if roomID == "" {
+		return nil
+	}
+	k, err := attributevalue.MarshalMap(key{PK: claimPrefix + roomID})
+	if err != nil {
+		return err
+	}
+	ex, err := expression.NewBuilder().WithCondition(expression.Name(turnAttr).Equal(expression.Value(turn))).Build()
+	if err != nil {
+		return err
+	}
+	_, err = s.api.DeleteItem(ctx, &ddb.DeleteItemInput{
+		TableName:                 aws.String(s.table),
+		Key:                       k,
+		ConditionExpression:       ex.Condition(),
+		ExpressionAttributeNames:  ex.Names(),
+		ExpressionAttributeValues: ex.Values(),
+	})
+	var ccf *types.ConditionalCheckFailedException
+	if err != nil && !errors.As(err, &ccf) {
+		return fmt.Errorf("dynamodb: release turn of %s: %w", roomID, err)
 	}
 	return nil
 }

@@ -38,6 +38,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"madang/functions/room"
+	"madang/functions/store"
 )
 
 // MaxBody is the size guard of a room body (as DynamoDB's 400 KB item limit).
@@ -96,6 +97,10 @@ type Store struct {
 	rooms      map[string]*logOp // the overlay: the newest unapplied write per key
 	conns      map[string]*logOp
 	failed     error // the log is unusable: every write fails
+
+	// claims are the AI turn claims, in memory only (see store.Claims: a restart ends every
+	// AI run, and a claim that outlived one would hold up the turn the next start invokes).
+	claims store.Claims
 
 	commits atomic.Int64
 	// beforeCommit, when set (tests), runs before each commit with its number of writes.
@@ -570,14 +575,29 @@ func (s *Store) GetRoom(_ context.Context, id string, now time.Time) (room.Recor
 }
 
 // PutRoom implements room.Store. The version check runs against the newest write (logged or
-// in bbolt) and the write is acknowledged once logged: see Store.
-func (s *Store) PutRoom(_ context.Context, r room.Record, prev int64, now time.Time) (room.Record, error) {
+// in bbolt) and the write is acknowledged once logged (with Options.SyncAck, once in bbolt):
+// see Store.
+func (s *Store) PutRoom(ctx context.Context, r room.Record, prev int64, now time.Time) (room.Record, error) {
+	cur, durable, err := s.PutRoomOrdered(ctx, r, prev, now)
+	if err != nil {
+		return cur, err
+	}
+	if err := durable(); err != nil {
+		return room.Record{}, err
+	}
+	return cur, nil
+}
+
+// PutRoomOrdered implements room.OrderedPutter: it returns once the write is logged (every
+// later read and write sees it), with durable, which waits for PutRoom's acknowledgement:
+// nothing more without Options.SyncAck, the commit into bbolt with it.
+func (s *Store) PutRoomOrdered(_ context.Context, r room.Record, prev int64, now time.Time) (room.Record, func() error, error) {
 	if len(r.Body) > MaxBody {
-		return room.Record{}, room.ErrTooLarge
+		return room.Record{}, nil, room.ErrTooLarge
 	}
 	if len(r.ID) == 0 || len(r.ID) > maxKey {
 		// Refused here: bbolt would refuse it in the commit, after the acknowledgement.
-		return room.Record{}, errors.New("embedded: room id empty or over 32 KB")
+		return room.Record{}, nil, errors.New("embedded: room id empty or over 32 KB")
 	}
 	rec, val := newRecord(opPutRoom, r.ID, 16+len(r.Body))
 	encodeRoomInto(val, r)
@@ -586,25 +606,25 @@ func (s *Store) PutRoom(_ context.Context, r room.Record, prev int64, now time.T
 	cur, live, err := s.currentRoom(r.ID, now)
 	if err != nil {
 		st.Unlock()
-		return room.Record{}, err
+		return room.Record{}, nil, err
 	}
 	switch {
 	case prev == 0 && live, prev != 0 && !live, prev != 0 && cur.Version != prev:
 		st.Unlock()
-		return cur, room.ErrConflict
+		return cur, nil, room.ErrConflict
 	}
 	o, err := s.logWrite(rec, opPutRoom, r.ID, val)
 	st.Unlock() // the write is in the overlay: the next one checks against it
 	if err != nil {
-		return room.Record{}, err
+		return room.Record{}, nil, err
 	}
-	if s.opts.SyncAck {
-		if err := s.syncAck(o.seq); err != nil {
-			return room.Record{}, err
-		}
+	if !s.opts.SyncAck {
+		return r, noWait, nil
 	}
-	return r, nil
+	return r, func() error { return s.syncAck(o.seq) }, nil
 }
+
+func noWait() error { return nil }
 
 type connItem struct {
 	Room    string `json:"room"`
@@ -683,6 +703,17 @@ func (s *Store) DeleteConn(_ context.Context, id string) error {
 	return s.connWrite(opDelConn, id, nil)
 }
 
+// ClaimTurn implements room.Store (in memory: see Store.claims).
+func (s *Store) ClaimTurn(_ context.Context, roomID, turn string, until, now time.Time) (bool, error) {
+	return s.claims.Claim(roomID, turn, until, now), nil
+}
+
+// ReleaseTurn implements room.Store.
+func (s *Store) ReleaseTurn(_ context.Context, roomID, turn string) error {
+	s.claims.Release(roomID, turn)
+	return nil
+}
+
 // RoomIDs implements room.RoomLister.
 func (s *Store) RoomIDs(_ context.Context, now time.Time) ([]string, error) {
 	s.mu.Lock() // no commit may move a write from the overlay to bbolt meanwhile
@@ -715,6 +746,7 @@ func (s *Store) RoomIDs(_ context.Context, now time.Time) ([]string, error) {
 // many it removed; the local stack runs it now and then (DynamoDB's TTL does this job on
 // AWS). It first waits for the writes logged before it to reach bbolt.
 func (s *Store) Sweep(now time.Time) (int, error) {
+	s.claims.Sweep(now) // not counted: they are no items of the file
 	// First the writes logged so far, so that what expired in the overlay goes too.
 	s.mu.Lock()
 	err := s.waitApplied(s.seq)

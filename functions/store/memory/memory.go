@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"madang/functions/room"
+	"madang/functions/store"
 )
 
 // MaxBody is the size guard of a room body (DynamoDB's item limit is 400 KB).
@@ -15,9 +16,10 @@ const MaxBody = 350 << 10
 // Store is a room.Store in memory, safe for concurrent use. The zero value is not ready;
 // use New.
 type Store struct {
-	mu    sync.Mutex
-	rooms map[string]room.Record
-	conns map[string]room.Conn
+	mu     sync.Mutex
+	rooms  map[string]room.Record
+	conns  map[string]room.Conn
+	claims store.Claims
 }
 
 // New returns an empty store.
@@ -86,6 +88,17 @@ func (s *Store) DeleteConn(_ context.Context, id string) error {
 	s.mu.Lock()
 	delete(s.conns, id)
 	s.mu.Unlock()
+	return nil
+}
+
+// ClaimTurn implements room.Store.
+func (s *Store) ClaimTurn(_ context.Context, roomID, turn string, until, now time.Time) (bool, error) {
+	return s.claims.Claim(roomID, turn, until, now), nil
+}
+
+// ReleaseTurn implements room.Store.
+func (s *Store) ReleaseTurn(_ context.Context, roomID, turn string) error {
+	s.claims.Release(roomID, turn)
 	return nil
 }
 

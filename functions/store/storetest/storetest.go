@@ -45,13 +45,16 @@ func Run(t *testing.T, open func(t *testing.T) room.Store) {
 		if err := s.PutConn(ctx, room.Conn{ID: "c1", Room: "r0", Seat: 0, ExpiresAt: t0.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := s.ClaimTurn(ctx, "r3", "1/0/1", t0.Add(time.Hour), t0); err != nil {
+			t.Fatal(err)
+		}
 		ids, err := l.RoomIDs(ctx, t0.Add(30*time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}
 		slices.Sort(ids)
 		if fmt.Sprint(ids) != "[r0 r2]" {
-			t.Fatalf("RoomIDs at +30 min: %v, want [r0 r2] (r1 expired, c1 is a connection)", ids)
+			t.Fatalf("RoomIDs at +30 min: %v, want [r0 r2] (r1 expired, c1 is a connection, r3 only a claim)", ids)
 		}
 	})
 
@@ -198,6 +201,81 @@ func Run(t *testing.T, open func(t *testing.T) room.Store) {
 		got, _ := s.GetRoom(ctx, "r1", t0)
 		if string(got.Body) != fmt.Sprint(won[0]) {
 			t.Fatalf("stored %q, the winner was %d", got.Body, won[0])
+		}
+	})
+
+	t.Run("ClaimTurn", func(t *testing.T) {
+		s := open(t)
+		claim := func(id, turn string, until, now time.Time) bool {
+			t.Helper()
+			ok, err := s.ClaimTurn(ctx, id, turn, until, now)
+			if err != nil {
+				t.Fatalf("ClaimTurn(%s, %s): %v", id, turn, err)
+			}
+			return ok
+		}
+		until := t0.Add(time.Minute)
+		if !claim("r1", "1/4/1", until, t0) {
+			t.Fatal("first claim refused")
+		}
+		if claim("r1", "1/4/1", until, t0.Add(30*time.Second)) {
+			t.Fatal("a second claim of a live claim's turn was granted")
+		}
+		if !claim("r2", "1/4/1", until, t0) {
+			t.Fatal("another room's claim of the same turn text was refused")
+		}
+		// A claim is no room: the room of the same id is untouched, and absent.
+		if _, err := s.GetRoom(ctx, "r1", t0); !errors.Is(err, room.ErrNotFound) {
+			t.Fatalf("GetRoom of a room with only a claim: %v, want ErrNotFound", err)
+		}
+		if !claim("r1", "1/4/1", until.Add(time.Minute), until) {
+			t.Fatal("a claim expired at its until was not granted again")
+		}
+		if !claim("r1", "1/5/2", t0.Add(time.Hour), until) {
+			t.Fatal("the next turn's claim was refused while the last turn's was live")
+		}
+		if claim("r1", "1/5/2", t0.Add(time.Hour), until) {
+			t.Fatal("the next turn's live claim was granted twice")
+		}
+		// Release drops only the claim of its own turn.
+		if err := s.ReleaseTurn(ctx, "r1", "1/4/1"); err != nil {
+			t.Fatal(err)
+		}
+		if claim("r1", "1/5/2", t0.Add(time.Hour), until) {
+			t.Fatal("releasing another turn dropped the live claim")
+		}
+		if err := s.ReleaseTurn(ctx, "r1", "1/5/2"); err != nil {
+			t.Fatal(err)
+		}
+		if !claim("r1", "1/5/2", t0.Add(time.Hour), until) {
+			t.Fatal("a released claim was not granted again")
+		}
+		if err := s.ReleaseTurn(ctx, "none", "1/0/0"); err != nil {
+			t.Fatalf("releasing no claim: %v", err)
+		}
+		// Many claim one turn at once: one holds it.
+		const n = 16
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		won := 0
+		for i := 0; i < n; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ok, err := s.ClaimTurn(ctx, "r3", "2/0/0", until, t0)
+				if err != nil {
+					t.Errorf("claim: %v", err)
+				}
+				if ok {
+					mu.Lock()
+					won++
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if won != 1 {
+			t.Fatalf("%d of %d concurrent claims of one turn were granted, want 1", won, n)
 		}
 	})
 

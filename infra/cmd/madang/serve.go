@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/pprof"
+	"sync"
 	"syscall"
 	"time"
 
@@ -50,7 +51,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof's /debug/pprof/ on this address (e.g. 127.0.0.1:6060; empty: off)")
 	rate := fs.Float64("rate", local.RatePerSecond, "messages per second one socket may send (0: no limit, for load tests)")
-	maxSockets := fs.Int("max-sockets", 20000, "open sockets in total (0: no limit)")
+	maxSockets := fs.Int("max-sockets", 20000, "open connections in total: WebSockets and other HTTP connections (0: no limit)")
 	maxSpectators := fs.Int("max-spectators", room.DefaultMaxSpectators, "spectators per room")
 	createsPerMinute := fs.Int("creates-per-minute", room.DefaultCreatesPerMinute, "rooms one socket may create per minute (negative: no limit)")
 	eg := egdbFlag(fs)
@@ -133,7 +134,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "madang serve: %v\n", err)
 		return 1
 	}
-	srv := &http.Server{Handler: st.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	limit := &connLimit{max: *maxSockets, sockets: st.Gateway.Open, conns: map[net.Conn]bool{}}
+	srv := &http.Server{Handler: st.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout: httpIdleTimeout, ConnState: limit.state}
 	fmt.Fprintf(stdout, "madang: serving http://%s (store %s, site %s)\n", displayAddr(ln.Addr()), *storeKind, *site)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -150,6 +153,39 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	srv.Shutdown(sctx) // hijacked WebSockets are not waited for
 	srv.Close()
 	return 0
+}
+
+// httpIdleTimeout is how long serve keeps an idle keep-alive HTTP connection (page loads,
+// /config.json): a browser opens another when it needs one. Without it such connections
+// stayed until the client closed them, each holding a file (388 of them exhausted a
+// 400-file limit). A variable for tests.
+var httpIdleTimeout = 2 * time.Minute
+
+// connLimit makes --max-sockets bound every connection the server holds, not only the
+// WebSockets: it counts the HTTP connections not upgraded (net/http's ConnState: from
+// StateNew until StateHijacked or StateClosed) and closes a new connection at once when
+// they and the open sockets (sockets, the gateway's count) already reach max. An upgrade
+// beyond the sockets' own bound is still refused with 429 by the gateway.
+type connLimit struct {
+	max     int // 0: no limit
+	sockets func() int
+	mu      sync.Mutex
+	conns   map[net.Conn]bool
+}
+
+func (c *connLimit) state(conn net.Conn, s http.ConnState) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch s {
+	case http.StateNew:
+		if c.max > 0 && len(c.conns)+c.sockets() >= c.max {
+			conn.Close() // net/http then ends the connection (StateClosed)
+			return
+		}
+		c.conns[conn] = true
+	case http.StateHijacked, http.StateClosed:
+		delete(c.conns, conn)
+	}
 }
 
 // minServeProcs is the fewest Ps (GOMAXPROCS) `madang serve` runs with. Go sets

@@ -47,6 +47,11 @@ export const backoff = (retry) => Math.min(8000, 500 * 2 ** retry);
 /** Every few minutes a ping keeps the socket alive (the gateway closes an idle one at 10 min). */
 export const PING_MS = 240_000;
 
+/** While the page's room is playing it pings every minute naming the room, so that the server
+ * checks on a seat silent on its turn whose socket closed without a $disconnect, and on an AI
+ * turn that never came (PROTOCOL.md, `ping`). */
+export const ROOM_PING_MS = 60_000;
+
 /** How long a sent move (or the resync after reconnecting) may go unanswered before the
  * socket is taken for dead, closed and opened again. */
 export const ACK_MS = 8000;
@@ -177,7 +182,8 @@ export class RoomClient {
         }
         for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
         clearInterval(this.pinger);
-        this.pinger = setInterval(() => this.send({ action: 'ping' }, true), PING_MS);
+        this.pingAge = 0;
+        this.pinger = setInterval(() => this.pingTick(), ROOM_PING_MS);
       };
       ws.onmessage = (e) => { if (ws === this.ws) this.receive(e.data); };
       ws.onclose = () => {
@@ -215,6 +221,19 @@ export class RoomClient {
     this.ackTimer = setTimeout(() => {
       if ((this.pending || this.syncId) && this.ws && this.ws.readyState === 1) this.ws.close();
     }, this.ackMs);
+  }
+
+  /** The pinger, every ROOM_PING_MS: a ping naming the room while its game is playing, else a
+   * plain keep-alive ping every PING_MS. */
+  pingTick() {
+    this.pingAge += ROOM_PING_MS;
+    if (this.room && this.snap && this.snap.status === 'playing') {
+      this.send({ action: 'ping', room: this.room }, true);
+      this.pingAge = 0;
+    } else if (this.pingAge >= PING_MS) {
+      this.send({ action: 'ping' }, true);
+      this.pingAge = 0;
+    }
   }
 
   /** Sends msg now, or queues it until the socket opens (unless now: then it is dropped). */
