@@ -398,7 +398,8 @@ func TestNoWildcardPolicies(t *testing.T) {
 					case "sqs":
 						ok = ref == "map[Fn::GetAtt:[DelayQueue Arn]]"
 					case "execute-api":
-						ok = strings.Contains(ref, "${WebSocketApi}/${StageName}/POST/@connections/")
+						ok = strings.Contains(ref, "${WebSocketApi}/${StageName}/POST/@connections/") ||
+							strings.Contains(ref, "${WebSocketApi}/${StageName}/GET/@connections/")
 					case "lambda":
 						ok = strings.HasSuffix(ref, ":function:${AWS::StackName}-ai]")
 					}
@@ -489,5 +490,27 @@ for (var i = 0; i < cases.length; i++) {
 		if lines[i] != c.want {
 			t.Errorf("%s %s: %s, want %s", c.uri, c.query, lines[i], c.want)
 		}
+	}
+}
+
+// The message function probes a silent seat's sockets with GetConnection (room.Prober), a
+// GET on @connections: without the grant API Gateway refuses it (403) and a socket whose
+// $disconnect was lost is never found.
+func TestMessageFunctionMayProbeConnections(t *testing.T) {
+	tpl := load(t)
+	all := statements(t, tpl)
+	found := false
+	for _, s := range all["MessageFunction"] {
+		for _, a := range asList(s["Action"]) {
+			if a != "execute-api:ManageConnections" {
+				continue
+			}
+			for _, r := range asList(s["Resource"]) {
+				found = found || strings.Contains(fmt.Sprint(r), "${WebSocketApi}/${StageName}/GET/@connections/*")
+			}
+		}
+	}
+	if !found {
+		t.Error("MessageFunction may not GET @connections/{id}: the probe of a silent seat would be refused")
 	}
 }
