@@ -85,6 +85,9 @@ type Result struct {
 	FunctionError string
 	// DurationMs and BilledMs are the REPORT line's (0 when it was not seen).
 	DurationMs, BilledMs float64
+	// Exited: the runtime exited during the invocation (a Go panic); the environment
+	// inits again for the next one.
+	Exited bool
 }
 
 // instance is one execution environment (rieInstance; a fake in tests).
@@ -101,6 +104,8 @@ type Service struct {
 	log    *slog.Logger
 	fns    map[string]*function
 	start  func(ctx context.Context, f *function, n int) (instance, error)
+
+	onInvoke func(function string, payload []byte, res Result)
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -130,6 +135,8 @@ type Config struct {
 	// SQS sends destination records and polls the event source mappings' queues.
 	SQS *sqs.Client
 	Log *slog.Logger
+	// OnInvoke, when set, is called after every invocation that ran (for counters).
+	OnInvoke func(function string, payload []byte, res Result)
 }
 
 // New returns a service with no functions; Add them, then serve it.
@@ -141,7 +148,7 @@ func New(cfg Config) *Service {
 		cfg.LogDir = os.TempDir()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Service{rie: cfg.RIE, logDir: cfg.LogDir, sqs: cfg.SQS, log: cfg.Log, fns: map[string]*function{}, ctx: ctx, cancel: cancel}
+	s := &Service{rie: cfg.RIE, logDir: cfg.LogDir, sqs: cfg.SQS, log: cfg.Log, fns: map[string]*function{}, ctx: ctx, cancel: cancel, onInvoke: cfg.OnInvoke}
 	s.start = func(ctx context.Context, f *function, n int) (instance, error) { return startRIE(ctx, f, n) }
 	return s
 }
@@ -256,6 +263,9 @@ func (f *function) invoke(ctx context.Context, requestID string, payload []byte)
 	}
 	f.stats.count(res.FunctionError != "")
 	f.stats.addDuration(res.DurationMs, res.BilledMs)
+	if f.svc.onInvoke != nil {
+		f.svc.onInvoke(f.cfg.Name, payload, res)
+	}
 	return res, nil
 }
 
@@ -279,6 +289,10 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(payload) == 0 {
 		payload = []byte("{}")
+	}
+	if !json.Valid(payload) {
+		apiError(w, http.StatusBadRequest, "InvalidRequestContentException", "Could not parse request body into json")
+		return
 	}
 	requestID := newRequestID()
 	w.Header().Set("X-Amzn-RequestId", requestID)

@@ -138,6 +138,11 @@ func TestInvokeAPI(t *testing.T) {
 	if !errors.As(err, &nf) {
 		t.Fatalf("unknown function: %v", err)
 	}
+	_, err = r.lambda.Invoke(ctx, &lambda.InvokeInput{FunctionName: aws.String("echo"), Payload: []byte(`not json`)})
+	var bad *ltypes.InvalidRequestContentException
+	if !errors.As(err, &bad) {
+		t.Fatalf("a payload that is not JSON: %v", err)
+	}
 	if st := r.svc.Stats()[0]; st.Invocations != 3 || st.FunctionErrors != 1 || st.Environments != 1 || st.Async.Accepted != 1 {
 		t.Fatalf("stats %+v", st)
 	}
@@ -277,7 +282,7 @@ func TestRIE(t *testing.T) {
 	if res := call(`{"fail":true}`); res.FunctionError != "Unhandled" {
 		t.Fatalf("returned error: %+v", res)
 	}
-	if res := call(`{"panic":true}`); res.FunctionError != "Unhandled" {
+	if res := call(`{"panic":true}`); res.FunctionError != "Unhandled" || !res.Exited {
 		t.Fatalf("panic: %+v", res)
 	}
 	if res := call(`{"sleepMs":3000}`); res.FunctionError != "Unhandled" || !strings.Contains(string(res.Payload), "Sandbox.Timedout") {

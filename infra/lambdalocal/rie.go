@@ -211,7 +211,7 @@ func (in *rieInstance) invoke(ctx context.Context, requestID string, payload []b
 	res := Result{Payload: body}
 	switch {
 	case resp.StatusCode == http.StatusBadGateway:
-		res.FunctionError = "Unhandled"
+		res.FunctionError, res.Exited = "Unhandled", true
 	case resp.StatusCode != http.StatusOK:
 		return Result{}, fmt.Errorf("lambdalocal: %s: emulator answered %d: %s", in.f.cfg.Name, resp.StatusCode, body)
 	case bytes.HasPrefix(body, timedOut):
