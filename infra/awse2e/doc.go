@@ -6,6 +6,7 @@
 // WebSockets, the away timer through the real 45 s delay, faults, and the figures the cost
 // table needs (MADANG_AWSE2E_REPORT names the JSON report; see report_test.go).
 //
-// Without MADANG_DYNAMODB_ENDPOINT or aws-lambda-rie the test skips, except under CI=true,
+// Without MADANG_DYNAMODB_ENDPOINT or aws-lambda-rie the test skips, except when the run
+// means to have them (make aws-e2e, which sets MADANG_RIE, or CI=true on DynamoDB Local),
 // where it fails.
 package awse2e

@@ -253,7 +253,7 @@ func TestRIE(t *testing.T) {
 	wd, _ := os.Getwd()
 	rie := FindRIE(wd)
 	if rie == "" {
-		if os.Getenv("CI") == "true" || os.Getenv(RIEEnv) != "" {
+		if os.Getenv(RIEEnv) != "" { // make aws-e2e names it: it must be there
 			t.Fatal("aws-lambda-rie not found (make aws-e2e installs it)")
 		}
 		t.Skip("aws-lambda-rie not installed (make aws-e2e installs it into .tools/bin)")
