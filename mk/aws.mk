@@ -2,7 +2,7 @@
 # (installed on first use into .tools/, started on a free port, stopped afterwards).
 DYNAMODB_TEST_PKGS ?= ./functions/store/dynamodb/ ./functions/aws/lambdahandler/ ./functions/aws/runtimetest/
 
-TEST_TARGETS += dynamodbtest
+TEST_TARGETS += dynamodbtest aws-e2e
 
 .PHONY: dynamodbtest dynamodb-local
 # The store contract suite, the handler and runtime tests, then the end-to-end WebSocket
@@ -40,3 +40,21 @@ lambdas:
 	  $(MAKE) --no-print-directory -s build-$$id ARTIFACTS_DIR=$(CURDIR)/$(BIN)/lambda/$$dir || exit 1; \
 	  printf '%-12s %s bytes\n' $$dir $$(stat -c %s $(BIN)/lambda/$$dir/bootstrap); \
 	done
+
+# The real Lambda binaries end to end (infra/awse2e): each under the official Lambda Runtime
+# Interface Emulator (installed on first use into .tools/bin, pinned here), behind the local
+# gateway in Lambda mode, on DynamoDB Local, with the SQS test double as the delay queue.
+# The test builds the four functions with the build-<LogicalId> targets above for this
+# machine's architecture and writes its figures to AWS_E2E_REPORT (a summary in the log).
+RIE_VERSION    ?= v0.0.0-20261030222936-bef5c4ba774d
+AWS_E2E_REPORT ?= $(BIN)/aws-e2e-report.json
+
+.PHONY: aws-e2e rie
+aws-e2e: rie
+	@mkdir -p $(BIN)
+	infra/dynamodblocal/with.sh bash -c 'set -o pipefail; MADANG_RIE=$(CURDIR)/.tools/bin/aws-lambda-rie MADANG_AWSE2E_REPORT=$(CURDIR)/$(AWS_E2E_REPORT) \
+	  $(GO) test -count=1 -timeout 10m -v ./infra/lambdalocal/ ./infra/awse2e/ | grep -v "^=== \(RUN\|PAUSE\|CONT\|NAME\)"'
+
+# Installs the Runtime Interface Emulator without running anything.
+rie:
+	GO=$(GO) infra/lambdalocal/install-rie.sh $(RIE_VERSION)

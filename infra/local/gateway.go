@@ -10,6 +10,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -56,6 +57,21 @@ type Handler interface {
 	Connect(ctx context.Context, connID string) error
 	Disconnect(ctx context.Context, connID string) error
 	Handle(ctx context.Context, connID string, raw []byte) error
+}
+
+// UpgradeConnector is a Handler whose $connect runs before the WebSocket upgrade, as API
+// Gateway runs it (the Lambda mode, lambdamode.go): ConnectUpgrade gets the upgrade request
+// and answers an HTTP status; anything but 200 refuses the upgrade with that status and the
+// socket never opens (API Gateway WebSocket APIs, "$connect route").
+type UpgradeConnector interface {
+	ConnectUpgrade(ctx context.Context, connID string, r *http.Request) int
+}
+
+// StatusDisconnector is a Handler whose $disconnect also gets the socket's close code and
+// reason (API Gateway's disconnectStatusCode and disconnectReason); the gateway calls
+// DisconnectStatus instead of Disconnect.
+type StatusDisconnector interface {
+	DisconnectStatus(ctx context.Context, connID string, code int, reason string) error
 }
 
 // Gateway emulates an API Gateway WebSocket API. It is also the room.Notifier of the local
@@ -153,59 +169,96 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	g.live++
 	g.mu.Unlock()
+	id := newConnID()
+	uc, preConnect := g.h.(UpgradeConnector)
+	if preConnect {
+		if code := uc.ConnectUpgrade(r.Context(), id, r); code != http.StatusOK {
+			g.mu.Lock()
+			g.live--
+			g.mu.Unlock()
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(code)
+			w.Write([]byte(`{"message":"Forbidden"}`))
+			return
+		}
+	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: g.OriginPatterns})
 	if err != nil {
 		g.mu.Lock()
 		g.live--
 		g.mu.Unlock()
+		if preConnect { // $connect accepted a socket that never opened
+			g.disconnect(id, 1006, "upgrade failed")
+		}
 		return // Accept has answered
 	}
 	host, _, _ := net.SplitHostPort(r.RemoteAddr)
-	go g.serveSocket(c, host, r.UserAgent())
+	go g.serveSocket(c, id, preConnect, host, r.UserAgent())
 }
 
-// serveSocket runs an upgraded socket until it closes: $connect, each message to the
-// handler, $disconnect.
-func (g *Gateway) serveSocket(c *websocket.Conn, sourceIP, userAgent string) {
+// disconnect runs the handler's $disconnect for id, with the close code and reason when
+// the handler takes them; DropDisconnect skips it.
+func (g *Gateway) disconnect(id string, code int, reason string) {
+	g.mu.Lock()
+	drop := g.DropDisconnect
+	g.mu.Unlock()
+	if drop {
+		return
+	}
+	dctx, dcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer dcancel()
+	var err error
+	if sd, ok := g.h.(StatusDisconnector); ok {
+		err = sd.DisconnectStatus(dctx, id, code, reason)
+	} else {
+		err = g.h.Disconnect(dctx, id)
+	}
+	if err != nil {
+		g.log.Error("local: $disconnect", "conn", id, "err", err)
+	}
+}
+
+// serveSocket runs an upgraded socket until it closes: $connect (unless connected already,
+// before the upgrade), each message to the handler, $disconnect.
+func (g *Gateway) serveSocket(c *websocket.Conn, id string, connected bool, sourceIP, userAgent string) {
 	defer func() { g.mu.Lock(); g.live--; g.mu.Unlock() }()
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
 		c.Close(websocket.StatusGoingAway, "shutting down")
+		if connected {
+			g.disconnect(id, int(websocket.StatusGoingAway), "shutting down")
+		}
 		return
 	}
 	g.wg.Add(1)
 	g.mu.Unlock()
 	defer g.wg.Done()
 	c.SetReadLimit(MaxFrame) // over it the library closes the socket with 1009 (CloseTooBig)
-	id := newConnID()
 	ctx, cancel := context.WithTimeout(context.Background(), MaxConnection)
 	defer cancel()
 	s := &socket{c: c, connectedAt: time.Now(), lastActive: time.Now(), sourceIP: sourceIP, userAgent: userAgent, ctx: ctx, cancel: cancel}
 	s.wtimer = time.AfterFunc(writeTimeout, cancel)
 	s.wtimer.Stop()
 	defer s.wtimer.Stop()
-	if err := g.h.Connect(ctx, id); err != nil {
-		g.log.Error("local: $connect", "conn", id, "err", err)
-		c.Close(websocket.StatusInternalError, "connect failed")
-		return
+	if !connected {
+		if err := g.h.Connect(ctx, id); err != nil {
+			g.log.Error("local: $connect", "conn", id, "err", err)
+			c.Close(websocket.StatusInternalError, "connect failed")
+			return
+		}
 	}
 	g.mu.Lock()
 	g.conns[id] = s
 	g.mu.Unlock()
+	// The close code and reason $disconnect reports: the client's close frame, or the
+	// gateway's own reason for ending the socket.
+	closeCode, closeReason := int(websocket.StatusAbnormalClosure), "Connection closed abnormally"
 	defer func() {
 		g.mu.Lock()
 		delete(g.conns, id)
-		drop := g.DropDisconnect
 		g.mu.Unlock()
-		if drop {
-			return
-		}
-		dctx, dcancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer dcancel()
-		if err := g.h.Disconnect(dctx, id); err != nil {
-			g.log.Error("local: $disconnect", "conn", id, "err", err)
-		}
+		g.disconnect(id, closeCode, closeReason)
 	}()
 
 	// One idle timer per socket, re-armed around each read (a context per message cost
@@ -222,6 +275,15 @@ func (g *Gateway) serveSocket(c *websocket.Conn, sourceIP, userAgent string) {
 		typ, data, err := c.Read(rctx)
 		fired := !idleTimer.Stop()
 		if err != nil || fired {
+			var ce websocket.CloseError
+			switch {
+			case errors.As(err, &ce):
+				closeCode, closeReason = int(ce.Code), ce.Reason
+			case rctx.Err() != nil && ctx.Err() == nil:
+				closeCode, closeReason = int(websocket.StatusGoingAway), "Going away"
+			case errors.Is(err, websocket.ErrMessageTooBig):
+				closeCode, closeReason = int(CloseTooBig), "Message too big"
+			}
 			if rctx.Err() != nil && ctx.Err() == nil {
 				c.Close(websocket.StatusGoingAway, "idle")
 			} else {
@@ -230,6 +292,7 @@ func (g *Gateway) serveSocket(c *websocket.Conn, sourceIP, userAgent string) {
 			return
 		}
 		if typ != websocket.MessageText {
+			closeCode, closeReason = int(CloseBinary), "Unsupported data"
 			c.Close(CloseBinary, "binary frames are not supported")
 			return
 		}
@@ -350,9 +413,7 @@ func (g *Gateway) Management() http.Handler {
 		s := g.conns[id]
 		g.mu.Unlock()
 		if s == nil {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusGone)
-			w.Write([]byte(`{"message":"GoneException"}`))
+			gone(w)
 			return
 		}
 		switch r.Method {
@@ -360,11 +421,12 @@ func (g *Gateway) Management() http.Handler {
 			body := http.MaxBytesReader(w, r.Body, MaxMessage)
 			buf, err := io.ReadAll(body)
 			if err != nil {
+				w.Header().Set("X-Amzn-ErrorType", "PayloadTooLargeException")
 				http.Error(w, `{"message":"PayloadTooLargeException"}`, http.StatusRequestEntityTooLarge)
 				return
 			}
 			if err := s.enqueue(buf); err != nil {
-				w.WriteHeader(http.StatusGone)
+				gone(w)
 				return
 			}
 			w.WriteHeader(http.StatusOK)
@@ -388,4 +450,13 @@ func (g *Gateway) Management() http.Handler {
 		}
 	})
 	return mux
+}
+
+// gone answers 410 GoneException as API Gateway's management API does (the error type in
+// X-Amzn-ErrorType, which the AWS SDK reads into *types.GoneException).
+func gone(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Amzn-ErrorType", "GoneException")
+	w.WriteHeader(http.StatusGone)
+	w.Write([]byte(`{"message":"GoneException"}`))
 }

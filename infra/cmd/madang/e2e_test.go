@@ -14,7 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"madang/rules"
+	"madang/internal/wstest"
 	_ "madang/rules/draughts"
 )
 
@@ -63,135 +63,33 @@ func (s *server) stop() {
 	}
 }
 
-type snapshot struct {
-	ID      string   `json:"id"`
-	Game    string   `json:"game"`
-	Version int64    `json:"version"`
-	Status  string   `json:"status"`
-	Ply     int      `json:"ply"`
-	Moves   []string `json:"moves"`
-	ToMove  int      `json:"toMove"`
-	Legal   []string `json:"legal"`
-	Seats   []struct {
-		Kind      string `json:"kind"`
-		Connected bool   `json:"connected"`
-		AI        bool   `json:"ai"`
-	} `json:"seats"`
-	Spectators int `json:"spectators"`
-	Result     *struct {
-		Winner *int   `json:"winner"`
-		Reason string `json:"reason"`
-	} `json:"result"`
-	raw string
-}
-
-type frame struct {
-	Type  string          `json:"type"`
-	ID    json.RawMessage `json:"id"`
-	Code  string          `json:"code"`
-	Seat  *int            `json:"seat"`
-	Token string          `json:"token"`
-	Room  json.RawMessage `json:"room"`
-	snap  *snapshot
-}
+// The client helpers are package wstest's (shared with infra/awse2e); these names keep
+// the tests of this package short.
+type (
+	snapshot = wstest.Snapshot
+	frame    = wstest.Frame
+)
 
 type client struct {
-	t      *testing.T
+	*wstest.Client
 	c      *websocket.Conn
 	frames chan frame
 }
 
 func dialWS(t *testing.T, s *server) *client {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(s.url, "http")+"/ws", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.SetReadLimit(1 << 20)
-	cl := &client{t: t, c: c, frames: make(chan frame, 4096)}
-	go func() {
-		defer close(cl.frames)
-		for {
-			_, b, err := c.Read(context.Background())
-			if err != nil {
-				return
-			}
-			var f frame
-			if json.Unmarshal(b, &f) != nil {
-				continue
-			}
-			if f.Type == "state" {
-				f.snap = &snapshot{raw: string(f.Room)}
-				json.Unmarshal(f.Room, f.snap)
-			}
-			cl.frames <- f
-		}
-	}()
-	t.Cleanup(func() { c.CloseNow() })
-	return cl
+	c := wstest.Dial(t, "ws"+strings.TrimPrefix(s.url, "http")+"/ws")
+	return &client{Client: c, c: c.C, frames: c.Frames}
 }
 
-func (c *client) sendRaw(b []byte) {
-	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := c.c.Write(ctx, websocket.MessageText, b); err != nil {
-		c.t.Fatal(err)
-	}
-}
+func (c *client) sendRaw(b []byte)                        { c.T.Helper(); c.SendRaw(b) }
+func (c *client) send(m map[string]any)                   { c.T.Helper(); c.Send(m) }
+func (c *client) next(ok func(frame) bool) frame          { c.T.Helper(); return c.Next(ok) }
+func (c *client) state(ok func(*snapshot) bool) *snapshot { c.T.Helper(); return c.State(ok) }
+func (c *client) reply(id string) frame                   { c.T.Helper(); return c.Reply(id) }
+func (c *client) joinedAndState() (frame, *snapshot)      { c.T.Helper(); return c.JoinedAndState() }
 
-func (c *client) send(m map[string]any) {
-	c.t.Helper()
-	b, _ := json.Marshal(m)
-	c.sendRaw(b)
-}
-
-// next returns the first frame that satisfies ok, dropping the others.
-func (c *client) next(ok func(frame) bool) frame {
-	c.t.Helper()
-	timeout := time.After(20 * time.Second)
-	for {
-		select {
-		case f, open := <-c.frames:
-			if !open {
-				c.t.Fatal("socket closed")
-			}
-			if ok(f) {
-				return f
-			}
-		case <-timeout:
-			c.t.Fatal("timed out waiting for a frame")
-		}
-	}
-}
-
-func (c *client) state(ok func(*snapshot) bool) *snapshot {
-	c.t.Helper()
-	return c.next(func(f frame) bool { return f.snap != nil && ok(f.snap) }).snap
-}
-
-func (c *client) reply(id string) frame {
-	c.t.Helper()
-	return c.next(func(f frame) bool { return string(f.ID) == `"`+id+`"` })
-}
-
-// join answers: the joined frame and the state after it.
-func (c *client) joinedAndState() (frame, *snapshot) {
-	c.t.Helper()
-	j := c.next(func(f frame) bool { return f.Type == "joined" || f.Type == "error" })
-	if j.Type == "error" {
-		c.t.Fatalf("refused: %s", j.Code)
-	}
-	return j, c.state(func(*snapshot) bool { return true })
-}
-
-func roomID(f frame) string {
-	var id string
-	json.Unmarshal(f.Room, &id)
-	return id
-}
+func roomID(f frame) string { return wstest.RoomID(f) }
 
 // pair makes a checkers room with two seated players and a watcher.
 func pair(t *testing.T, s *server) (id string, a, b, w *client, ta, tb string, st *snapshot) {
@@ -215,26 +113,9 @@ func pair(t *testing.T, s *server) (id string, a, b, w *client, ta, tb string, s
 	return id, a, b, w, ja.Token, jb.Token, st
 }
 
-// pick chooses a legal move deterministically but not always the first.
-func pick(st *snapshot) string { return st.Legal[(st.Ply*7+3)%len(st.Legal)] }
+func pick(st *snapshot) string { return wstest.Pick(st) }
 
-// checkResult replays the moves with the rules and checks the room's result.
-func checkResult(t *testing.T, st *snapshot) {
-	t.Helper()
-	g, _ := rules.Lookup(st.Game)
-	s0, _ := g.New(nil)
-	s, n, err := rules.Replay(s0, st.Moves)
-	if err != nil || n != len(st.Moves) {
-		t.Fatalf("moves do not replay: %d %v", n, err)
-	}
-	o := s.Outcome()
-	if !o.Over() || st.Result == nil || st.Result.Reason != o.Reason.String() {
-		t.Fatalf("room result %+v, rules say %+v", st.Result, o)
-	}
-	if (st.Result.Winner == nil) != (o.Status != rules.Win) || (st.Result.Winner != nil && *st.Result.Winner != int(o.Winner)) {
-		t.Fatalf("winner %v, rules say %v", st.Result.Winner, o.Winner)
-	}
-}
+func checkResult(t *testing.T, st *snapshot) { t.Helper(); wstest.CheckResult(t, st) }
 
 func TestE2ECompleteGameWatched(t *testing.T) {
 	s := startServer(t, "--store", "memory")
@@ -256,7 +137,7 @@ func TestE2ECompleteGameWatched(t *testing.T) {
 	// Both players see the same final snapshot.
 	for _, c := range players {
 		got := c.state(func(x *snapshot) bool { return x.Version == st.Version })
-		if got.raw != st.raw {
+		if got.Raw != st.Raw {
 			t.Fatal("players and watcher saw different final snapshots")
 		}
 	}
@@ -292,10 +173,10 @@ func TestE2ERepeatedMoveAppliedOnce(t *testing.T) {
 	msg["id"] = "again"
 	a.send(msg)
 	r := a.reply("again")
-	if r.Type != "state" || r.snap.Ply != 1 {
+	if r.Type != "state" || r.Snap.Ply != 1 {
 		t.Fatalf("repeat answered %+v", r)
 	}
-	ver := r.snap.Version
+	ver := r.Snap.Version
 	// A join through the watcher's socket orders after everything; the room stays at ply 1
 	// (the watcher's join again changes nothing, so it is not written: issue 10 item 2).
 	w.send(map[string]any{"action": "join", "room": id, "id": "probe"})
@@ -494,8 +375,8 @@ func TestE2EDrawOfferAndRematch(t *testing.T) {
 	id, a, b, _, ta, tb, _ := pair(t, s)
 	a.send(map[string]any{"action": "move", "room": id, "token": ta, "ply": 0, "move": "11-15", "offerDraw": true})
 	st := b.state(func(x *snapshot) bool { return x.Ply == 1 })
-	if !strings.Contains(st.raw, `"drawOffer":{"seat":0,"ply":1}`) {
-		t.Fatalf("offer not shown: %s", st.raw)
+	if !strings.Contains(st.Raw, `"drawOffer":{"seat":0,"ply":1}`) {
+		t.Fatalf("offer not shown: %s", st.Raw)
 	}
 	b.send(map[string]any{"action": "acceptDraw", "room": id, "token": tb})
 	st = a.state(func(x *snapshot) bool { return x.Status == "over" })
