@@ -107,14 +107,14 @@ func (a *gateAI) OfferDraw(rules.State) bool  { return false }
 
 func (a *gateAI) count() int { a.mu.Lock(); defer a.mu.Unlock(); return a.searches }
 
-// aiTurn opens a two-seat track room against the AI with ai and plays seat 0's first move:
-// the AI's turn has begun.
+// aiTurn opens a two-seat track room against the AI at the advanced level (whose turns are
+// claimed before the search) with ai and plays seat 0's first move: the AI's turn has begun.
 func aiTurn(t *testing.T, ai room.AI) (*harness, table) {
 	h := newHarness(t)
 	usePolicy(t, room.Policy{})
 	h.svc = room.New(room.Deps{Store: h.store, Notifier: h.note, Invoker: h.inv, Scheduler: h.sched, Clock: h.clock, AI: ai, Log: quiet, Rand: h.rand})
 	tb := h.open("track", M{}, 1)
-	h.send("c0", M{"action": "fillAI", "room": tb.id, "token": tb.tokens[0]})
+	h.send("c0", M{"action": "fillAI", "room": tb.id, "token": tb.tokens[0], "level": "advanced"})
 	h.move(tb, 0, "+1")
 	return h, tb
 }

@@ -185,7 +185,9 @@ func (l *loaded) seatOfConn(connID string) (int, bool) {
 // awayDue is when the first away person of a playing room is due to be played by the AI
 // (AwaySince + Policy.AwayAI, ms since epoch), 0 when nobody is waiting for it.
 func (l *loaded) awayDue() int64 {
-	if l.pol.AwayAI == 0 || l.b.Status != StatusPlaying {
+	// A room nobody watches asks for no check (the AI does not play it, RunAI): the first
+	// socket back makes the change whose planAway asks for it, due at once if overdue.
+	if l.pol.AwayAI == 0 || l.b.Status != StatusPlaying || !l.watched() {
 		return 0
 	}
 	var due int64

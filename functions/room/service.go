@@ -148,6 +148,13 @@ const (
 // one room in this process take turns; the conditional write still guards against other
 // processes.
 func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
+	return s.updateFrom(ctx, id, Record{}, fn)
+}
+
+// updateFrom is update starting from known, the room as its caller read it (zero: read it
+// now): a caller that has just read the room (RunAI, before its search) saves the second
+// read, and the conditional write still refuses it when the room has moved since.
+func (s *Service) updateFrom(ctx context.Context, id string, known Record, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, *Error) {
 	if !validRoomID(id) {
 		return nil, nil, errf(CodeRoomNotFound, "")
 	}
@@ -169,7 +176,7 @@ func (s *Service) update(ctx context.Context, id string, fn func(l *loaded) (*ef
 	if unlock == nil {
 		ordered = nil
 	}
-	var fresh Record // the current room as a lost write returned it, when the store could tell
+	fresh := known // the current room as a lost write returned it, when the store could tell
 	deadline := time.Now().Add(retryBudget)
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
@@ -317,7 +324,12 @@ func (r *roomLocks) lock(ctx context.Context, id string) (func(), error) {
 // updateQuietly is update for actions no client waits on (delayed checks, AI moves,
 // resets): a room that is gone or expired is not an error, and l is nil then.
 func (s *Service) updateQuietly(ctx context.Context, id string, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, error) {
-	l, eff, e := s.update(ctx, id, fn)
+	return s.updateQuietlyFrom(ctx, id, Record{}, fn)
+}
+
+// updateQuietlyFrom is updateQuietly starting from known (see updateFrom).
+func (s *Service) updateQuietlyFrom(ctx context.Context, id string, known Record, fn func(l *loaded) (*effects, *Error)) (*loaded, *effects, error) {
+	l, eff, e := s.updateFrom(ctx, id, known, fn)
 	if e != nil {
 		if e.Code == CodeRoomNotFound {
 			return nil, nil, nil
@@ -768,15 +780,21 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	if !l.aiPlays(seatIdx) || !l.watched() {
 		return nil // the socket that comes back invokes the AI again (turnKey)
 	}
-	// Claim the turn before thinking: a second copy of this invocation (async invocation
-	// is at least once) stops here instead of running a second search.
+	// Claim the turn before a costly search: a second copy of this invocation (async
+	// invocation is at least once) stops here instead of running a second one. Only the
+	// level that searches for a time budget claims: the other levels answer in a few ms,
+	// and their search costs less than the claim's write (README, "What a game costs").
 	turn := fmt.Sprintf("%d/%d/%d", l.b.GameNo, len(l.b.Moves), seatIdx)
 	now := s.d.Clock.Now()
 	until := now.Add(claimLease)
 	if d, ok := ctx.Deadline(); ok {
 		until = now.Add(time.Until(d)) // the run's deadline, on the service's clock
 	}
-	claimed, err := s.d.Store.ClaimTurn(ctx, roomID, turn, until, now)
+	claimed, err := true, error(nil)
+	costly := l.aiLevel(seatIdx) == claimLevel
+	if costly {
+		claimed, err = s.d.Store.ClaimTurn(ctx, roomID, turn, until, now)
+	}
 	if err != nil {
 		// The claim only saves work: the move's conditional write still keeps one move.
 		s.d.Log.Warn("room: claim ai turn", "room", roomID, "err", err)
@@ -785,7 +803,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		return nil
 	}
 	moved := false
-	if claimed {
+	if costly && claimed {
 		defer func() {
 			if !moved { // let a retry (or the next invocation of this turn) think at once
 				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
@@ -825,8 +843,10 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	}
 	// Write on the current room if the turn is still the one the AI thought about (a
 	// watcher may have joined meanwhile); otherwise drop the move.
+	// The write starts from the room read above (one read per AI move): a change since
+	// makes the conditional write fail, and update re-reads then.
 	game, ply := l.b.GameNo, len(l.b.Moves)
-	l2, eff, err := s.updateQuietly(ctx, roomID, func(l *loaded) (*effects, *Error) {
+	l2, eff, err := s.updateQuietlyFrom(ctx, roomID, rec, func(l *loaded) (*effects, *Error) {
 		if l.b.Status != StatusPlaying || l.b.GameNo != game || len(l.b.Moves) != ply ||
 			l.toMove() != seatIdx || !l.aiPlays(seatIdx) {
 			return &effects{noWrite: true}, nil
@@ -866,6 +886,10 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 // with one (the AI function's timeout, template.yaml; the local pool's 30 s) the claim
 // ends with it.
 const claimLease = 60 * time.Second
+
+// claimLevel is the AI level whose turns are claimed before the search (RunAI): the one
+// that searches for a time budget (seed 001: up to 1.5 s a move).
+const claimLevel = "advanced"
 
 // aiLevel is the level the AI plays seat i at: the seat's own, else the game's default.
 func (l *loaded) aiLevel(i int) string {

@@ -386,13 +386,19 @@ func TestResetConnections(t *testing.T) {
 	if r := h.record(tb.id); !r.ExpiresAt.Equal(t0.Add(31 * time.Minute)) {
 		t.Fatalf("idle clock not started: expires %v", r.ExpiresAt)
 	}
-	if len(h.sched.jobs) != 1 {
-		t.Fatalf("away check not scheduled: %+v", h.sched.jobs)
+	// Nobody watches the room now: no away check is asked (the AI would not play it)
+	// until a socket comes back.
+	if len(h.sched.jobs) != 0 {
+		t.Fatalf("away check asked for a room nobody watches: %+v", h.sched.jobs)
 	}
 	v := st.Version
 	h.svc.ResetConnections(context.Background(), tb.id)
 	if h.snap(tb).Version != v {
 		t.Fatal("a second reset wrote again")
+	}
+	h.send("c1", M{"action": "resume", "room": tb.id, "token": tb.tokens[1]})
+	if len(h.sched.jobs) != 1 {
+		t.Fatalf("away check not asked once a socket is back: %+v", h.sched.jobs)
 	}
 }
 

@@ -399,3 +399,33 @@ test('socketURL: the config path on this origin, wss under https, a full URL as 
   assert.equal(await socketURL({ protocol: 'https:', host: 'x.org' }, ok('wss://api.x.org/prod')), 'wss://api.x.org/prod');
   assert.equal(await socketURL({ protocol: 'http:', host: 'h' }, async () => { throw new Error('offline'); }), 'ws://h/ws');
 });
+
+// The heartbeat that finds a seat whose socket closed without a $disconnect: a ping naming
+// the room only while the game is playing and no state has come for ROOM_PING_MS (a game in
+// play sends none: each ping is a message and a Lambda run), else a plain keep-alive.
+test('ping names the room only when a playing room has been silent for a minute', async () => {
+  let now = 1_000_000;
+  const c = new RoomClient({ url: () => 'ws://test/ws', WebSocket: FakeWS, storage: memoryStorage(), now: () => now, on: {} });
+  clients.push(c);
+  const done = c.create('checkers');
+  const ws = await lastSocket();
+  ws.open();
+  await done;
+  ws.frame({ type: 'joined', room: 'room1', seat: 0, token: 'tok0' });
+  ws.frame({ type: 'state', room: snap() });
+  const pings = () => ws.sent.filter((m) => m.action === 'ping').map(strip);
+  now += 30_000; // a state came 30 s ago: the room is alive
+  c.pingTick();
+  assert.deepEqual(pings(), []);
+  now += 30_000; // a minute without a state
+  c.pingTick();
+  assert.deepEqual(pings(), [{ action: 'ping', room: 'room1' }]);
+  ws.frame({ type: 'state', room: snap({ version: 2, ply: 1, toMove: 1, moves: ['11-15'] }) });
+  now += 60_000;
+  c.pingTick();
+  assert.equal(pings().length, 2, 'a minute after the last state: the next ping naming the room');
+  // a finished game: only the keep-alive, every PING_MS
+  ws.frame({ type: 'state', room: snap({ version: 3, status: 'over', ply: 1, toMove: 1, moves: ['11-15'] }) });
+  for (let i = 0; i < 4; i++) { now += 60_000; c.pingTick(); }
+  assert.deepEqual(pings().slice(2), [{ action: 'ping' }]);
+});

@@ -47,9 +47,10 @@ export const backoff = (retry) => Math.min(8000, 500 * 2 ** retry);
 /** Every few minutes a ping keeps the socket alive (the gateway closes an idle one at 10 min). */
 export const PING_MS = 240_000;
 
-/** While the page's room is playing it pings every minute naming the room, so that the server
- * checks on a seat silent on its turn whose socket closed without a $disconnect, and on an AI
- * turn that never came (PROTOCOL.md, `ping`). */
+/** While the page's room is playing and no state has come for a minute, it pings naming the
+ * room, so that the server checks on a seat silent on its turn whose socket closed without a
+ * $disconnect, and on an AI turn that never came (PROTOCOL.md, `ping`). A game in play sends
+ * no such ping: its states show the room alive, and each ping is a message and a Lambda run. */
 export const ROOM_PING_MS = 60_000;
 
 /** How long a sent move (or the resync after reconnecting) may go unanswered before the
@@ -183,6 +184,7 @@ export class RoomClient {
         for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
         clearInterval(this.pinger);
         this.pingAge = 0;
+        this.heardAt = this.clock();
         this.pinger = setInterval(() => this.pingTick(), ROOM_PING_MS);
       };
       ws.onmessage = (e) => { if (ws === this.ws) this.receive(e.data); };
@@ -223,11 +225,12 @@ export class RoomClient {
     }, this.ackMs);
   }
 
-  /** The pinger, every ROOM_PING_MS: a ping naming the room while its game is playing, else a
-   * plain keep-alive ping every PING_MS. */
+  /** The pinger, every ROOM_PING_MS: a ping naming the room while its game is playing and no
+   * state has come for ROOM_PING_MS, else a plain keep-alive ping every PING_MS. */
   pingTick() {
     this.pingAge += ROOM_PING_MS;
-    if (this.room && this.snap && this.snap.status === 'playing') {
+    const silent = this.clock() - (this.heardAt || 0) >= ROOM_PING_MS;
+    if (this.room && this.snap && this.snap.status === 'playing' && silent) {
       this.send({ action: 'ping', room: this.room }, true);
       this.pingAge = 0;
     } else if (this.pingAge >= PING_MS) {
@@ -358,6 +361,7 @@ export class RoomClient {
     const p = this.pending;
     const answersPending = p && m.id != null && m.id === p.id;
     if (m.type === 'state') {
+      this.heardAt = this.clock();
       const synced = this.syncId != null && m.id === this.syncId;
       if (synced) {
         this.syncId = null;
