@@ -2,6 +2,7 @@ package awscost
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -41,5 +42,43 @@ func TestCost(t *testing.T) {
 	u := Usage{Messages: 2, WRU: 1}.Add(Usage{Messages: 1, RRU: 3}).Scale(2)
 	if u.Messages != 6 || u.WRU != 2 || u.RRU != 6 {
 		t.Errorf("Add/Scale = %+v", u)
+	}
+}
+
+// One report row priced by hand: 100 plies a game of 3 messages, one read and one write
+// unit, one 1 ms invocation at 1,024 MB each, two sockets at a ply every 5 s.
+func TestTable(t *testing.T) {
+	rep, err := ReadReport(strings.NewReader(`{"games":[
+	 {"label":"g human","game":"g","mode":"human-vs-human","plies":10,"sockets":2,
+	  "perPly":{"readUnits":1,"writeUnits":1,"messagesIn":1,"messagesOut":2,"invocations":{"f":1},"gbSeconds":{"f":0.001}}},
+	 {"label":"fault","game":"g","plies":40,"sockets":2,"note":"fault test, not a whole game","perPly":{}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := Scenario{PaceSeconds: 5, Plies: map[string]float64{"g": 100}}
+	u, plies := sc.GameUsage(rep.Games[0])
+	if plies != 100 {
+		t.Fatalf("plies %v, want the scenario's 100", plies)
+	}
+	b := USEast1.Cost(u.Scale(1000))
+	near(t, "API Gateway per 1,000 games", b.APIGateway, 300e3*1e-6+2*100*5/60.0*1000*0.25e-6)
+	near(t, "Lambda per 1,000 games", b.Lambda, 100e3*0.2e-6+100*0.0000133334)
+	near(t, "DynamoDB per 1,000 games", b.DynamoDB, 100e3*(0.625e-6+0.125e-6))
+	var out strings.Builder
+	Table(&out, rep, USEast1, sc, 1000, []string{"g human"})
+	if !strings.Contains(out.String(), "| g human | 100 | $0.40 |") {
+		t.Errorf("table row missing or wrong:\n%s", out.String())
+	}
+	if strings.Contains(out.String(), "| fault |") {
+		t.Errorf("a fault test was priced as a game:\n%s", out.String())
+	}
+	// a month of 1,000 rooms: 518,400 plies each
+	m := USEast1.Cost(sc.Month(rep.Games[0], 1000))
+	near(t, "a month's DynamoDB", m.DynamoDB, 1000*518400*(0.625e-6+0.125e-6))
+	if _, err := ReadReport(strings.NewReader(`{"games":[]}`)); err == nil {
+		t.Error("a report without games was read")
+	}
+	if _, err := ReadReport(strings.NewReader(`[PDN]`)); err == nil {
+		t.Error("a file that is not a report was read")
 	}
 }
