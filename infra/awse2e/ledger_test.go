@@ -119,7 +119,7 @@ func itemSize(item map[string]map[string]json.RawMessage) int {
 func writeUnits(size int) float64 { return math.Max(1, math.Ceil(float64(size)/1024)) }
 func readUnits(size int) float64  { return math.Max(1, math.Ceil(float64(size)/4096)) }
 
-// keyOf reads the item's pk ("room#id" / "conn#id") and a connection item's room.
+// keyOf reads the item's pk ("room#id" / "conn#id" / "claim#id") and a connection item's room.
 func keyOf(item map[string]map[string]json.RawMessage) (conn, room, connsRoom string) {
 	var pk, r string
 	if v, ok := item["pk"]; ok {
@@ -130,6 +130,9 @@ func keyOf(item map[string]map[string]json.RawMessage) (conn, room, connsRoom st
 	}
 	if c, ok := strings.CutPrefix(pk, "conn#"); ok {
 		return c, "", r
+	}
+	if c, ok := strings.CutPrefix(pk, "claim#"); ok { // an AI turn's claim: its room's cost
+		return "", c, ""
 	}
 	return "", strings.TrimPrefix(pk, "room#"), ""
 }
