@@ -82,3 +82,11 @@ func TestTable(t *testing.T) {
 		t.Error("a file that is not a report was read")
 	}
 }
+
+func TestGrouped(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", 999: "999", 1000: "1,000", 206365.4: "206,365", 1234567: "1,234,567", -1500: "-1,500"} {
+		if got := grouped(v); got != want {
+			t.Errorf("grouped(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 )
@@ -123,7 +124,7 @@ func Table(w io.Writer, rep Report, p Prices, sc Scenario, rooms float64, monthO
 	if len(monthOf) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\n%.0f rooms playing all month, a ply every %.0f s each:\n\n", rooms, sc.PaceSeconds)
+	fmt.Fprintf(w, "\n%s rooms playing all month, a ply every %.0f s each:\n\n", grouped(rooms), sc.PaceSeconds)
 	fmt.Fprintln(w, "| every room like | a month | API Gateway | Lambda | DynamoDB |")
 	fmt.Fprintln(w, "|---|---|---|---|---|")
 	for _, label := range monthOf {
@@ -132,7 +133,23 @@ func Table(w io.Writer, rep Report, p Prices, sc Scenario, rooms float64, monthO
 				continue
 			}
 			b := p.Cost(sc.Month(g, rooms))
-			fmt.Fprintf(w, "| %s | $%.0f | $%.0f | $%.0f | $%.0f |\n", g.Label, b.Total(), b.APIGateway, b.Lambda, b.DynamoDB)
+			fmt.Fprintf(w, "| %s | $%s | $%s | $%s | $%s |\n", g.Label, grouped(b.Total()), grouped(b.APIGateway), grouped(b.Lambda), grouped(b.DynamoDB))
 		}
 	}
+}
+
+// grouped writes v rounded to a whole number with thousands separators (1,234,567).
+func grouped(v float64) string {
+	digits := fmt.Sprintf("%.0f", math.Abs(v))
+	var b strings.Builder
+	if v < 0 {
+		b.WriteByte('-')
+	}
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
