@@ -1,0 +1,113 @@
+package awse2e
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"madang/internal/wstest"
+)
+
+// The faults of issue 28 section B through the real binaries: each subtest makes the
+// fault happen (a lost $disconnect, failed or duplicated AI invocations, rooms everybody
+// left) and waits, with a bounded deadline, for what the room service does about it.
+
+// waitFor polls cond every 50 ms until it holds; the test fails after d.
+func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not after %v", what, d)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// pingUntil sends {"action":"ping","room":room} from c at once and then every `every`
+// (as the page does, PROTOCOL.md "ping"), until a state frame satisfies ok; the test fails
+// after d. It returns that state and the pings sent.
+func pingUntil(t *testing.T, c *wstest.Client, room string, every, d time.Duration, ok func(*wstest.Snapshot) bool) (*wstest.Snapshot, int) {
+	t.Helper()
+	deadline := time.After(d)
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	pings := 0
+	ping := func() {
+		c.Send(map[string]any{"action": "ping", "room": room})
+		pings++
+	}
+	ping()
+	for {
+		select {
+		case f, open := <-c.Frames:
+			if !open {
+				t.Fatal("socket closed")
+			}
+			if f.Snap != nil && ok(f.Snap) {
+				return f.Snap, pings
+			}
+		case <-tick.C:
+			ping()
+		case <-deadline:
+			t.Fatalf("no such state after %v and %d pings", d, pings)
+		}
+	}
+}
+
+// testLostDisconnect (item 5): in a star game the seat to move's socket closes and its
+// $disconnect is lost (lossyDisconnect, for that socket only). Nothing tells the room; the
+// other person's page pings naming the room, and once the seat has been silent on its turn
+// for room.ProbeAfter (30 s) the message function probes its socket with GetConnection,
+// gets 410 and drops it: the seat shows away, and after the away time (45 s, the SQS delay
+// queue and its event source mapping) the AI plays for it.
+func (s *stack) testLostDisconnect(t *testing.T) {
+	room, a := s.create(t, "chinese-checkers", map[string]any{})
+	b, st := s.join(t, room)
+	bConn := s.ledger.connOf(room, 1)
+	if bConn == "" {
+		t.Fatal("the ledger saw no connection item of seat 1")
+	}
+	a.c.Send(map[string]any{"action": "move", "room": room, "token": a.token, "ply": 0, "move": wstest.Pick(st)})
+	st = a.c.State(func(x *wstest.Snapshot) bool { return x.Ply == 1 })
+	if st.ToMove != 1 || !st.Seats[1].Connected {
+		t.Fatalf("after the first move: to move %d, seats %+v", st.ToMove, st.Seats)
+	}
+	// b has its state: no post of that move's broadcast is still on its way to b (one
+	// finding the socket closed would drop it, the path testClosedSocket takes).
+	b.c.State(func(x *wstest.Snapshot) bool { return x.Ply == 1 })
+	turn := time.Now()
+	s.lossy.loseDisconnectOf(bConn)
+	b.c.C.CloseNow()
+	waitFor(t, 20*time.Second, "the gateway ends the closed socket, losing its $disconnect", func() bool { return s.lossy.lost(bConn) })
+
+	st, pings := pingUntil(t, a.c, room, 2*time.Second, 90*time.Second, func(x *wstest.Snapshot) bool { return !x.Seats[1].Connected })
+	found := time.Since(turn)
+	if st.Seats[1].AwaySince == nil || st.Ply != 1 {
+		t.Fatalf("seat 1 after the probe: %+v at ply %d", st.Seats[1], st.Ply)
+	}
+	if n := len(s.ledger.invocations(fnName("DisconnectFunction"), room, mark{})); n != 0 {
+		t.Fatalf("the disconnect function ran %d times in the room", n)
+	}
+	gone := 0
+	for _, code := range s.ledger.probesOf(bConn) {
+		if code == 410 {
+			gone++
+		}
+	}
+	if gone == 0 {
+		var routes []string
+		for _, iv := range s.ledger.invocations(fnName("MessageFunction"), room, mark{}) {
+			routes = append(routes, iv.Route)
+		}
+		t.Fatalf("no GetConnection of the closed socket was answered 410 (probes %v; posts to it %v; message routes %v)", s.ledger.probesOf(bConn), s.ledger.postsTo(bConn), routes)
+	}
+	st = a.c.StateWithin(120*time.Second, func(x *wstest.Snapshot) bool { return x.Ply >= 2 })
+	if !st.Seats[1].AI || st.Moves[1] == "" {
+		t.Fatalf("seat 1 after the away time: %+v", st.Seats[1])
+	}
+	played := time.Since(turn)
+	t.Logf("seat 1 found gone %.1f s into its turn after %d pings (%d probes answered 410); the AI moved for it %.1f s into its turn", found.Seconds(), pings, gone, played.Seconds())
+	s.record(room, &gameInfo{Label: "lost $disconnect", Game: "chinese-checkers", Mode: "human-vs-human, one socket lost", Plies: st.Ply, Sockets: 2,
+		Note: fmt.Sprintf("fault test, not a whole game: %d pings until the probe found the socket gone", pings)})
+}
