@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"madang/infra/lambdalocal"
 	"madang/internal/wstest"
 )
 
@@ -53,6 +54,29 @@ func pingUntil(t *testing.T, c *wstest.Client, room string, every, d time.Durati
 			t.Fatalf("no such state after %v and %d pings", d, pings)
 		}
 	}
+}
+
+// aiStats is the AI function's figures now.
+func (s *stack) aiStats(t *testing.T) lambdalocal.FunctionStats {
+	for _, st := range s.svc.Stats() {
+		if st.Name == fnName("AIFunction") {
+			return st
+		}
+	}
+	t.Fatal("no AI function")
+	return lambdalocal.FunctionStats{}
+}
+
+// vsAI makes a checkers room against the AI at level and waits until the person (seat 0)
+// is to move.
+func (s *stack) vsAI(t *testing.T, level string) (string, seat, *wstest.Snapshot) {
+	room, a := s.create(t, "checkers", map[string]any{})
+	a.c.Send(map[string]any{"action": "fillAI", "room": room, "token": a.token, "level": level})
+	st := a.c.State(func(x *wstest.Snapshot) bool { return x.Status == "playing" && x.ToMove == 0 })
+	if st.Seats[1].Kind != "ai" {
+		t.Fatalf("seats %+v", st.Seats)
+	}
+	return room, a, st
 }
 
 // testLostDisconnect (item 5): in a star game the seat to move's socket closes and its
@@ -110,4 +134,42 @@ func (s *stack) testLostDisconnect(t *testing.T) {
 	t.Logf("seat 1 found gone %.1f s into its turn after %d pings (%d probes answered 410); the AI moved for it %.1f s into its turn", found.Seconds(), pings, gone, played.Seconds())
 	s.record(room, &gameInfo{Label: "lost $disconnect", Game: "chinese-checkers", Mode: "human-vs-human, one socket lost", Plies: st.Ply, Sockets: 2,
 		Note: fmt.Sprintf("fault test, not a whole game: %d pings until the probe found the socket gone", pings)})
+}
+
+// testLostAITurn (item 6): the AI function fails its next two invocations, so the AI
+// turn's asynchronous invoke and its one retry (template.yaml MaximumRetryAttempts 1) both
+// fail; Lambda sends the event's record to the on-failure destination, the delay queue,
+// whose event source mapping gives it to the AI function, which runs the turn.
+// Serial: FailNext fails whichever invocations of the AI function come next.
+func (s *stack) testLostAITurn(t *testing.T) {
+	room, a, st := s.vsAI(t, "beginner")
+	before, esm := s.aiStats(t), s.esm.Stats()
+	m := s.ledger.mark()
+	s.svc.FailNext(fnName("AIFunction"), 2)
+	ply := st.Ply
+	a.c.Send(map[string]any{"action": "move", "room": room, "token": a.token, "ply": ply, "move": wstest.Pick(st)})
+	st = a.c.StateWithin(60*time.Second, func(x *wstest.Snapshot) bool { return x.Ply >= ply+2 })
+	after := s.aiStats(t)
+	if st.ToMove != 0 || st.Status != "playing" {
+		t.Fatalf("after the AI's move: %+v", st)
+	}
+	retries, dest, failed := after.Async.Retries-before.Async.Retries, after.Async.ToDestination-before.Async.ToDestination, after.FunctionErrors-before.FunctionErrors
+	if retries != 1 || dest != 1 || failed != 2 {
+		t.Fatalf("AI function: %d retries, %d records to the destination, %d failures; want 1, 1, 2", retries, dest, failed)
+	}
+	// The ledger hears of an invocation when it ends, after the move it posted.
+	var runs []invokeRec
+	waitFor(t, 30*time.Second, "the AI function's run ends", func() bool {
+		runs = s.ledger.invocations(fnName("AIFunction"), room, m)
+		return len(runs) >= 1
+	})
+	if len(runs) != 1 || runs[0].Route != "sqs:record" || runs[0].Error {
+		t.Fatalf("the AI function ran for the room %+v; want once, from the destination record", runs)
+	}
+	if d := s.esm.Stats().Deleted - esm.Deleted; d < 1 {
+		t.Fatalf("the delay queue's mapping deleted %d messages", d)
+	}
+	t.Logf("two failed invocations, the destination record through the delay queue: the AI moved %s", st.Moves[ply+1])
+	s.record(room, &gameInfo{Label: "lost AI turn", Game: "checkers", Mode: "vs-AI beginner", Plies: st.Ply, Sockets: 1,
+		Note: "fault test, not a whole game: the AI's turn failed twice and ran from the on-failure destination record"})
 }
