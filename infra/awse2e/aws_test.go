@@ -97,6 +97,7 @@ func TestAWS(t *testing.T) {
 	// Serial too: FailNext and DuplicateNext act on whichever invocations of the AI function
 	// come next.
 	t.Run("lost AI turn", s.testLostAITurn)
+	t.Run("duplicated AI turn", s.testDuplicatedAITurn)
 	// The subtests that mostly wait on the service's timers (30 s ProbeAfter, the 45 s away
 	// time) run beside the parallel group without taking one of its -parallel slots
 	// (GOMAXPROCS by default: 2 here, where they held both for most of a minute). The lost

@@ -173,3 +173,46 @@ func (s *stack) testLostAITurn(t *testing.T) {
 	s.record(room, &gameInfo{Label: "lost AI turn", Game: "checkers", Mode: "vs-AI beginner", Plies: st.Ply, Sockets: 1,
 		Note: "fault test, not a whole game: the AI's turn failed twice and ran from the on-failure destination record"})
 }
+
+// testDuplicatedAITurn (item 7): the AI turn's asynchronous event is delivered twice at
+// the advanced level (a 1.5 s search). Both copies run; the claim (a conditional PutItem of
+// the room's claim item) lets one search and stops the other: one claim written, one
+// refused, one move, and no move write refused (a second search would have tried one).
+// Serial: DuplicateNext duplicates whichever asynchronous event of the AI function comes
+// next, and the two copies need two free environments to run at once.
+func (s *stack) testDuplicatedAITurn(t *testing.T) {
+	room, a, st := s.vsAI(t, "advanced")
+	m := s.ledger.mark()
+	before := s.aiStats(t)
+	s.svc.DuplicateNext(fnName("AIFunction"), 1)
+	ply := st.Ply
+	a.c.Send(map[string]any{"action": "move", "room": room, "token": a.token, "ply": ply, "move": wstest.Pick(st)})
+	st = a.c.StateWithin(60*time.Second, func(x *wstest.Snapshot) bool { return x.Ply >= ply+2 })
+	var runs []invokeRec
+	waitFor(t, 60*time.Second, "both copies of the AI invoke end", func() bool {
+		runs = s.ledger.invocations(fnName("AIFunction"), room, m)
+		return len(runs) >= 2
+	})
+	if d := s.aiStats(t).Async.Duplicates - before.Async.Duplicates; d != 1 || len(runs) != 2 {
+		t.Fatalf("%d duplicated events, the AI function ran %d times for the room (%+v); want 1 and 2", d, len(runs), runs)
+	}
+	for _, r := range runs {
+		if r.Route != "invoke" || r.Error {
+			t.Fatalf("AI run %+v", r)
+		}
+	}
+	claimed, refused := s.ledger.writes(room, true, m)
+	if claimed != 1 || refused != 1 {
+		t.Fatalf("claims of the AI turn: %d written, %d refused; want 1 and 1 (one copy searched, the other found the turn claimed)", claimed, refused)
+	}
+	written, failed := s.ledger.writes(room, false, m)
+	if written != 2 || failed != 0 {
+		t.Fatalf("room writes since the person's move: %d, %d refused; want 2 (the move and the AI's) and none refused", written, failed)
+	}
+	if st.Ply != ply+2 || st.ToMove != 0 {
+		t.Fatalf("after the AI's turn: ply %d, to move %d", st.Ply, st.ToMove)
+	}
+	t.Logf("duplicated AI event: two runs (%.0f ms, %.0f ms), one claim written and one refused, one move %s", runs[0].DurationMs, runs[1].DurationMs, st.Moves[ply+1])
+	s.record(room, &gameInfo{Label: "duplicated AI turn", Game: "checkers", Mode: "vs-AI advanced", Plies: st.Ply, Sockets: 1,
+		Note: "fault test, not a whole game: the AI's async event delivered twice"})
+}
