@@ -111,6 +111,7 @@ func TestAWS(t *testing.T) {
 		go func() { defer waiting.Done(); t.Run(w.name, w.f) }()
 	}
 	t.Run("parallel", func(t *testing.T) {
+		t.Run("rooms nobody watches", func(t *testing.T) { t.Parallel(); s.testUnwatched(t) })
 		for _, g := range []struct {
 			game  string
 			max   int

@@ -216,3 +216,116 @@ func (s *stack) testDuplicatedAITurn(t *testing.T) {
 	s.record(room, &gameInfo{Label: "duplicated AI turn", Game: "checkers", Mode: "vs-AI advanced", Plies: st.Ply, Sockets: 1,
 		Note: "fault test, not a whole game: the AI's async event delivered twice"})
 }
+
+// testUnwatched (item 8): three-seat diamond rooms, one person and two AI seats each; the
+// person plays until the AI has played in every room, leaves the seat to the AI (every
+// seat AI now) and closes the socket. Once the AI runs under way have ended, no AI
+// invocation and no write happens for those rooms during a further observation; a
+// spectator joining one of them brings the AI back.
+func (s *stack) testUnwatched(t *testing.T) {
+	const rooms = 3
+	ai := fnName("AIFunction")
+	m0 := s.ledger.mark()
+	type played struct {
+		id   string
+		a    seat
+		conn string
+		ply  int
+	}
+	var rs []played
+	for range rooms {
+		id, a := s.create(t, "diamond", map[string]any{"players": 3})
+		a.c.Send(map[string]any{"action": "fillAI", "room": id, "token": a.token, "level": "beginner"})
+		st := a.c.State(func(x *wstest.Snapshot) bool { return x.Status == "playing" })
+		if len(st.Seats) != 3 || st.Seats[0].Kind != "human" || st.Seats[1].Kind != "ai" || st.Seats[2].Kind != "ai" {
+			t.Fatalf("seats %+v", st.Seats)
+		}
+		st = play(t, id, a.c, map[int]seat{0: a}, st, 6, nil)
+		if st.ToMove != 0 {
+			st = a.c.State(func(x *wstest.Snapshot) bool { return x.ToMove == 0 })
+		}
+		// Not vacuous: the AI was playing this room (the ledger hears of a run when it ends,
+		// after the move it posted).
+		if st.Status != "playing" || !st.Seats[1].AI || !st.Seats[2].AI {
+			t.Fatalf("room %s at ply %d: %+v", id, st.Ply, st)
+		}
+		waitFor(t, 30*time.Second, "the AI's runs in "+id+" end", func() bool { return len(s.ledger.invocations(ai, id, m0)) >= 4 })
+		rs = append(rs, played{id: id, a: a, conn: s.ledger.connOf(id, 0), ply: st.Ply})
+	}
+	for i := range rs {
+		r := &rs[i]
+		r.a.c.Send(map[string]any{"action": "leave", "room": r.id, "token": r.a.token, "id": "leave"})
+		if f := r.a.c.Reply("leave"); f.Type == "error" {
+			t.Fatalf("leave: %s", f.Code)
+		}
+	}
+	// The AI plays the left seats too while the sockets still watch; then they close.
+	for _, r := range rs {
+		st := r.a.c.State(func(x *wstest.Snapshot) bool { return x.Ply > r.ply })
+		if !st.Seats[0].AI {
+			t.Fatalf("seat 0 after the leave: %+v", st.Seats[0])
+		}
+		r.a.c.C.Close(1000, "")
+	}
+	for _, r := range rs {
+		waitFor(t, 30*time.Second, "the $disconnect of the last socket of "+r.id, func() bool {
+			for _, iv := range s.ledger.invocations(fnName("DisconnectFunction"), r.id, m0) {
+				if iv.Conn == r.conn {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	closed := s.ledger.mark()
+	// Quiescence: every AI invoke accepted for these rooms has run (none under way), and
+	// none came for 2 s.
+	count := func(since mark) (accepted, ran int) {
+		for _, r := range rs {
+			accepted += s.ledger.asyncInvokes(ai, r.id, since)
+			ran += len(s.ledger.invocations(ai, r.id, since))
+		}
+		return
+	}
+	var last [2]int
+	stable := time.Now()
+	waitFor(t, 60*time.Second, "the AI runs under way in the left rooms end", func() bool {
+		acc, ran := count(m0)
+		if [2]int{acc, ran} != last {
+			last, stable = [2]int{acc, ran}, time.Now()
+		}
+		return acc == ran && time.Since(stable) >= 2*time.Second
+	})
+	quiet := s.ledger.mark()
+	// What was under way when the last socket closed ends with at most one move a room (a
+	// run that read the room before the $disconnect's write); the AI playing on would
+	// write every ply until the game ended, and then be quiet too.
+	for _, r := range rs {
+		if w, _ := s.ledger.writes(r.id, false, closed); w > 1 {
+			t.Fatalf("room %s was written %d times after its last socket closed", r.id, w)
+		}
+	}
+	time.Sleep(5 * time.Second)
+	if acc, ran := count(quiet); acc != 0 || ran != 0 {
+		t.Fatalf("rooms nobody watches: %d AI invokes accepted, %d run in 5 s", acc, ran)
+	}
+	for _, r := range rs {
+		if w, f := s.ledger.writes(r.id, false, quiet); w+f != 0 {
+			t.Fatalf("room %s nobody watches was written %d times in 5 s", r.id, w+f)
+		}
+	}
+	t.Logf("%d rooms left to the AI: %d AI invocations in all, none in the 5 s after the last ended", rooms, last[1])
+
+	// A spectator comes back to one room: the AI plays on.
+	back := s.ledger.mark()
+	sp, st := s.join(t, rs[0].id)
+	if st.Status != "playing" {
+		t.Fatalf("the left room is %s", st.Status)
+	}
+	ply := st.Ply
+	st = sp.c.StateWithin(60*time.Second, func(x *wstest.Snapshot) bool { return x.Ply >= ply+3 || x.Status != "playing" })
+	if st.Ply < ply+3 {
+		t.Fatalf("with a spectator back the AI played from ply %d to %d (%s)", ply, st.Ply, st.Status)
+	}
+	t.Logf("a spectator joined at ply %d: the AI played on to ply %d (%d AI invocations)", ply, st.Ply, len(s.ledger.invocations(ai, rs[0].id, back)))
+}
