@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -93,7 +94,24 @@ func TestAWS(t *testing.T) {
 	// Serial first: the lost $disconnect below needs the only $disconnect in flight to be
 	// its own.
 	t.Run("closed socket", s.testClosedSocket)
+	// Serial too: FailNext and DuplicateNext act on whichever invocations of the AI function
+	// come next.
+	t.Run("lost AI turn", s.testLostAITurn)
+	t.Run("duplicated AI turn", s.testDuplicatedAITurn)
+	// The subtests that mostly wait on the service's timers (30 s ProbeAfter, the 45 s away
+	// time) run beside the parallel group without taking one of its -parallel slots
+	// (GOMAXPROCS by default: 2 here, where they held both for most of a minute). The lost
+	// $disconnect is one socket's (lossyDisconnect): the others keep theirs.
+	var waiting sync.WaitGroup
+	for _, w := range []struct {
+		name string
+		f    func(*testing.T)
+	}{{"lost disconnect", s.testLostDisconnect}, {"away timer", s.testAway}} {
+		waiting.Add(1)
+		go func() { defer waiting.Done(); t.Run(w.name, w.f) }()
+	}
 	t.Run("parallel", func(t *testing.T) {
+		t.Run("rooms nobody watches", func(t *testing.T) { t.Parallel(); s.testUnwatched(t) })
 		for _, g := range []struct {
 			game  string
 			max   int
@@ -113,9 +131,9 @@ func TestAWS(t *testing.T) {
 			t.Run(v.game+" vs AI "+v.level, func(t *testing.T) { t.Parallel(); s.testVsAI(t, v.game, v.level, v.max) })
 		}
 		t.Run("diamond three seats", func(t *testing.T) { t.Parallel(); s.testDiamond(t) })
-		t.Run("away timer", func(t *testing.T) { t.Parallel(); s.testAway(t) })
 		t.Run("malformed events", func(t *testing.T) { t.Parallel(); s.testMalformed(t) })
 	})
+	waiting.Wait()
 	t.Run("cold starts", s.testColdStarts)
 	s.report(t)
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -26,13 +27,17 @@ type ledger struct {
 	mu       sync.Mutex
 	ddb      []ddbRec
 	posts    []postRec
+	probes   []postRec // management-API GETs (GetConnection: the room's probe of a silent seat)
 	invokes  []invokeRec
+	async    []asyncRec        // asynchronous invokes the Invoke API accepted
 	connRoom map[string]string // connection id -> room id, from the connection items
+	connSeat map[string]int    // connection id -> seat (-1 watching), from the connection items
 }
 
 type ddbRec struct {
 	Op         string
 	Conn, Room string // the item's connection or room id
+	Claim      string // a claim item's room (functions/store/dynamodb ClaimTurn), not counted in Room
 	ReqBytes   int
 	RespBytes  int
 	ItemBytes  int // PutItem: the item's size as DynamoDB bills it; GetItem: the item read
@@ -52,10 +57,19 @@ type invokeRec struct {
 	DurationMs float64
 	BilledMs   float64
 	Error      bool
-	Route      string
+	// Route: the WebSocket route key; "invoke" for an asynchronous AI invoke; "sqs:<kind>"
+	// for a delay-queue message (sqsdelay); "sqs:record" for the on-failure destination
+	// record of an AI invoke Lambda gave up on.
+	Route string
 }
 
-func newLedger() *ledger { return &ledger{connRoom: map[string]string{}} }
+// asyncRec is one asynchronous invoke (X-Amz-Invocation-Type: Event) as the Invoke API
+// accepted it, before it runs.
+type asyncRec struct {
+	Function, Room string
+}
+
+func newLedger() *ledger { return &ledger{connRoom: map[string]string{}, connSeat: map[string]int{}} }
 
 // attrSize is the size DynamoDB bills for one attribute value in the JSON wire form
 // (DynamoDB Developer Guide, "Item sizes and formats": strings and binary by length, numbers
@@ -119,22 +133,29 @@ func itemSize(item map[string]map[string]json.RawMessage) int {
 func writeUnits(size int) float64 { return math.Max(1, math.Ceil(float64(size)/1024)) }
 func readUnits(size int) float64  { return math.Max(1, math.Ceil(float64(size)/4096)) }
 
-// keyOf reads the item's pk ("room#id" / "conn#id" / "claim#id") and a connection item's room.
-func keyOf(item map[string]map[string]json.RawMessage) (conn, room, connsRoom string) {
-	var pk, r string
+// keyOf reads the item's pk ("room#id" / "conn#id" / "claim#id") and a connection item's
+// room and seat (seat -2 when the item names none).
+func keyOf(item map[string]map[string]json.RawMessage) (conn, room, claim, connsRoom string, seat int) {
+	var pk, r, n string
 	if v, ok := item["pk"]; ok {
 		json.Unmarshal(v["S"], &pk)
 	}
 	if v, ok := item["room"]; ok {
 		json.Unmarshal(v["S"], &r)
 	}
+	seat = -2
+	if v, ok := item["seat"]; ok && json.Unmarshal(v["N"], &n) == nil {
+		if k, err := strconv.Atoi(n); err == nil {
+			seat = k
+		}
+	}
 	if c, ok := strings.CutPrefix(pk, "conn#"); ok {
-		return c, "", r
+		return c, "", "", r, seat
 	}
-	if c, ok := strings.CutPrefix(pk, "claim#"); ok { // an AI turn's claim: its room's cost
-		return "", c, ""
+	if c, ok := strings.CutPrefix(pk, "claim#"); ok {
+		return "", "", c, "", -2
 	}
-	return "", strings.TrimPrefix(pk, "room#"), ""
+	return "", strings.TrimPrefix(pk, "room#"), "", "", -2
 }
 
 // dynamoProxy is a reverse proxy to DynamoDB Local that records each request.
@@ -174,12 +195,16 @@ func (l *ledger) addDynamo(op string, req, resp []byte, status int) {
 	switch op {
 	case "PutItem":
 		var cr string
-		rec.Conn, rec.Room, cr = keyOf(in.Item)
+		var seat int
+		rec.Conn, rec.Room, rec.Claim, cr, seat = keyOf(in.Item)
 		rec.ItemBytes = itemSize(in.Item)
 		rec.Units = writeUnits(rec.ItemBytes)
 		if rec.Conn != "" && cr != "" && !rec.Failed {
 			l.mu.Lock()
 			l.connRoom[rec.Conn] = cr
+			if seat > -2 {
+				l.connSeat[rec.Conn] = seat
+			}
 			l.mu.Unlock()
 		}
 	case "GetItem":
@@ -188,8 +213,8 @@ func (l *ledger) addDynamo(op string, req, resp []byte, status int) {
 		}
 		json.Unmarshal(resp, &out)
 		var cr string
-		rec.Conn, rec.Room, _ = keyOf(in.Key)
-		_, _, cr = keyOf(out.Item)
+		rec.Conn, rec.Room, rec.Claim, _, _ = keyOf(in.Key)
+		_, _, _, cr, _ = keyOf(out.Item)
 		rec.ItemBytes = itemSize(out.Item)
 		rec.Units = readUnits(rec.ItemBytes)
 		if rec.Conn != "" && cr != "" {
@@ -200,7 +225,7 @@ func (l *ledger) addDynamo(op string, req, resp []byte, status int) {
 			l.mu.Unlock()
 		}
 	case "DeleteItem":
-		rec.Conn, rec.Room, _ = keyOf(in.Key)
+		rec.Conn, rec.Room, rec.Claim, _, _ = keyOf(in.Key)
 		rec.Units = 1 // a connection item is under 1 KB
 	default: // CreateTable, UpdateTimeToLive, DescribeTable: the test's own set-up
 	}
@@ -209,19 +234,46 @@ func (l *ledger) addDynamo(op string, req, resp []byte, status int) {
 	l.mu.Unlock()
 }
 
-// countPosts wraps the management API: each POST to /<stage>/@connections/{id}.
+// countPosts wraps the management API: each POST to /<stage>/@connections/{id} (posts)
+// and each GET (probes).
 func (l *ledger) countPosts(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &recorder{ResponseWriter: w, status: 200}
 		n := r.ContentLength
 		next.ServeHTTP(rec, r)
-		if r.Method != http.MethodPost {
-			return
-		}
 		id := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
-		l.mu.Lock()
-		l.posts = append(l.posts, postRec{Conn: id, Bytes: int(n), Status: rec.status})
-		l.mu.Unlock()
+		switch r.Method {
+		case http.MethodPost:
+			l.mu.Lock()
+			l.posts = append(l.posts, postRec{Conn: id, Bytes: int(n), Status: rec.status})
+			l.mu.Unlock()
+		case http.MethodGet:
+			l.mu.Lock()
+			l.probes = append(l.probes, postRec{Conn: id, Status: rec.status})
+			l.mu.Unlock()
+		}
+	})
+}
+
+// countAsync wraps the Invoke API: each asynchronous invoke it is sent, with the room of
+// its lambdainvoke.Event, as it arrives (onInvoke sees it only once it has run).
+func (l *ledger) countAsync(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("X-Amz-Invocation-Type") == "Event" {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			var ev lambdainvoke.Event
+			json.Unmarshal(body, &ev)
+			rest := strings.TrimPrefix(r.URL.Path, "/2015-03-31/functions/")
+			fn, _, _ := strings.Cut(rest, "/")
+			if i := strings.LastIndex(fn, ":function:"); i >= 0 {
+				fn = fn[i+len(":function:"):]
+			}
+			l.mu.Lock()
+			l.async = append(l.async, asyncRec{Function: fn, Room: ev.Room})
+			l.mu.Unlock()
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -241,7 +293,14 @@ func (l *ledger) onInvoke(fn string, payload []byte, res lambdalocal.Result) {
 	case probe.RequestContext != nil:
 		rec.Conn, rec.Route = probe.RequestContext.ConnectionID, probe.RequestContext.RouteKey
 	case len(probe.Records) > 0:
-		if d, err := sqsdelay.Decode(probe.Records[0].Body); err == nil {
+		var dest struct {
+			RequestContext json.RawMessage     `json:"requestContext"`
+			RequestPayload *lambdainvoke.Event `json:"requestPayload"`
+		}
+		body := probe.Records[0].Body
+		if json.Unmarshal([]byte(body), &dest) == nil && dest.RequestContext != nil && dest.RequestPayload != nil {
+			rec.Room, rec.Route = dest.RequestPayload.Room, "sqs:record"
+		} else if d, err := sqsdelay.Decode(body); err == nil {
 			rec.Room, rec.Route = d.Room, "sqs:"+d.Kind
 		}
 	default:
@@ -253,4 +312,104 @@ func (l *ledger) onInvoke(fn string, payload []byte, res lambdalocal.Result) {
 	l.mu.Lock()
 	l.invokes = append(l.invokes, rec)
 	l.mu.Unlock()
+}
+
+// mark is a point in the ledger: how many records of each kind it held.
+type mark struct{ ddb, posts, probes, invokes, async int }
+
+func (l *ledger) mark() mark {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return mark{len(l.ddb), len(l.posts), len(l.probes), len(l.invokes), len(l.async)}
+}
+
+// connOf is the connection the connection items put in room at seat ("" none; the last
+// one when several were).
+func (l *ledger) connOf(room string, seat int) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	id := ""
+	for _, r := range l.ddb {
+		if r.Op == "PutItem" && r.Conn != "" && !r.Failed && l.connRoom[r.Conn] == room && l.connSeat[r.Conn] == seat {
+			id = r.Conn
+		}
+	}
+	return id
+}
+
+// invocations are the invocations of function fn since m whose room (theirs, or their
+// connection's) is room.
+func (l *ledger) invocations(fn, room string, since mark) []invokeRec {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []invokeRec
+	for _, iv := range l.invokes[since.invokes:] {
+		r := iv.Room
+		if r == "" {
+			r = l.connRoom[iv.Conn]
+		}
+		if iv.Function == fn && r == room {
+			out = append(out, iv)
+		}
+	}
+	return out
+}
+
+// asyncInvokes is how many asynchronous invokes of fn for room the Invoke API accepted
+// since m.
+func (l *ledger) asyncInvokes(fn, room string, since mark) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, a := range l.async[since.async:] {
+		if a.Function == fn && a.Room == room {
+			n++
+		}
+	}
+	return n
+}
+
+// writes counts the PutItem requests since m on room's room item (claim false) or on its
+// AI-turn claim item (claim true), those that succeeded and those that failed (a failed
+// condition).
+func (l *ledger) writes(room string, claim bool, since mark) (ok, failed int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, r := range l.ddb[since.ddb:] {
+		if r.Op != "PutItem" || (claim && r.Claim != room) || (!claim && r.Room != room) {
+			continue
+		}
+		if r.Failed {
+			failed++
+		} else {
+			ok++
+		}
+	}
+	return ok, failed
+}
+
+// probesOf are the statuses of the management API's answers to GETs of connection id.
+func (l *ledger) probesOf(id string) []int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []int
+	for _, p := range l.probes {
+		if p.Conn == id {
+			out = append(out, p.Status)
+		}
+	}
+	return out
+}
+
+// postsTo are the statuses of the management API's answers to POSTs to connection id.
+func (l *ledger) postsTo(id string) []int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []int
+	for _, p := range l.posts {
+		if p.Conn == id {
+			out = append(out, p.Status)
+		}
+	}
+	return out
 }

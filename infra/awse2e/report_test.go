@@ -112,6 +112,9 @@ func (s *stack) report(t *testing.T) {
 	}
 	for _, r := range l.ddb {
 		room := roomOf(r.Conn, r.Room)
+		if r.Claim != "" { // an AI turn's claim (and its release) is its room's cost
+			room = r.Claim
+		}
 		switch r.Op {
 		case "GetItem":
 			c(room).GetItem++

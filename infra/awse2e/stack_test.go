@@ -54,6 +54,7 @@ type stack struct {
 	wsURL    string
 	svc      *lambdalocal.Service
 	gw       *local.Gateway
+	lossy    *lossyDisconnect
 	sqsSrv   *sqslocal.Server
 	ledger   *ledger
 	esm      *lambdalocal.Mapping
@@ -231,7 +232,7 @@ func startStack(t *testing.T) *stack {
 		s.memory[f.name] = fn.MemoryMB
 		s.svc.Add(fn)
 	}
-	lambdaLate.h = s.svc
+	lambdaLate.h = s.ledger.countAsync(s.svc)
 
 	// The delay queue's event source mapping.
 	m := tp.Resources["DelayQueueMapping"]
@@ -254,6 +255,8 @@ func startStack(t *testing.T) *stack {
 	}
 	gw, lm := local.NewLambdaGateway(local.LambdaConfig{Routes: routes, APIID: "awse2e"}, nil)
 	s.gw = gw
+	s.lossy = &lossyDisconnect{LambdaMode: lm, drop: map[string]bool{}, dropped: map[string]bool{}}
+	gw.SetHandler(s.lossy)
 	mux := http.NewServeMux()
 	mux.Handle("/ws", gw)
 	mux.Handle("/"+lm.Stage()+"/", s.ledger.countPosts(lm.Management()))
@@ -297,6 +300,59 @@ func (s *stack) logProblems(t *testing.T) {
 		fh.Close()
 	}
 	t.Logf("%d error or warning lines in the functions' logs", n)
+}
+
+// lossyDisconnect is the gateway's handler: its Lambda mode, except that the $disconnect of
+// a connection named with loseDisconnectOf is lost, as API Gateway may lose it
+// ($disconnect is best effort: API Gateway developer guide, "Working with the $connect and
+// $disconnect routes"). local.Gateway.DropDisconnect drops every socket's $disconnect; this
+// drops one socket's, so that the other subtests' sockets keep theirs while it runs.
+type lossyDisconnect struct {
+	*local.LambdaMode
+	mu            sync.Mutex
+	drop, dropped map[string]bool
+}
+
+// loseDisconnectOf makes connection id's $disconnect lost.
+func (h *lossyDisconnect) loseDisconnectOf(id string) {
+	h.mu.Lock()
+	h.drop[id] = true
+	h.mu.Unlock()
+}
+
+// lost reports whether the gateway has ended connection id's socket and its $disconnect
+// was lost.
+func (h *lossyDisconnect) lost(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.dropped[id]
+}
+
+func (h *lossyDisconnect) take(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.drop[id] {
+		delete(h.drop, id)
+		h.dropped[id] = true
+		return true
+	}
+	return false
+}
+
+// DisconnectStatus implements local.StatusDisconnector.
+func (h *lossyDisconnect) DisconnectStatus(ctx context.Context, id string, code int, reason string) error {
+	if h.take(id) {
+		return nil
+	}
+	return h.LambdaMode.DisconnectStatus(ctx, id, code, reason)
+}
+
+// Disconnect implements local.Handler.
+func (h *lossyDisconnect) Disconnect(ctx context.Context, id string) error {
+	if h.take(id) {
+		return nil
+	}
+	return h.LambdaMode.Disconnect(ctx, id)
 }
 
 // fnName is the emulated function name of a logical id.
