@@ -799,7 +799,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 		// The claim only saves work: the move's conditional write still keeps one move.
 		s.d.Log.Warn("room: claim ai turn", "room", roomID, "err", err)
 	} else if !claimed {
-		s.d.Log.Debug("room: ai turn claimed by another run", "room", roomID, "turn", turn)
+		s.d.Log.Info("room: ai turn claimed by another run", "room", roomID, "turn", turn)
 		return nil
 	}
 	moved := false

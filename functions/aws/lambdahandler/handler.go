@@ -133,9 +133,9 @@ func RateLimited(limit Limiter, n room.Notifier, clock room.Clock, log *slog.Log
 type AIPayload = json.RawMessage
 
 // AI handles the AI function's two event sources. A direct invoke runs RunAI and returns its
-// error, so Lambda retries the async event (a repeat at the same version is refused by the
-// service). A delay-queue batch holds two kinds of message: a delayed action (sqsdelay), run
-// by RunDelayed, and the record of an AI invoke that Lambda gave up on (its on-failure
+// error, so Lambda retries the async event (a repeat of a turn already played finds the
+// turn moved on, and one under way finds it claimed: RunAI). A delay-queue batch holds two
+// kinds of message: a delayed action (sqsdelay), run by RunDelayed, and the record of an AI invoke that Lambda gave up on (its on-failure
 // destination is the delay queue, template.yaml), run by RunAI exactly as the invoke it
 // carries. A message whose call fails is reported in batchItemFailures, so only those are
 // delivered again (until the queue's maxReceiveCount moves them to the dead-letter queue);
