@@ -18,7 +18,9 @@ import (
 )
 
 // itemAPI keeps the items put, without conditions: enough to see what a write stores.
-type itemAPI struct{ items map[string]map[string]types.AttributeValue }
+type itemAPI struct {
+	items map[string]map[string]types.AttributeValue
+}
 
 func (f *itemAPI) GetItem(_ context.Context, in *ddb.GetItemInput, _ ...func(*ddb.Options)) (*ddb.GetItemOutput, error) {
 	pk := in.Key[KeyAttr].(*types.AttributeValueMemberS).Value
