@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"io"
-	"math"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -18,6 +17,8 @@ import (
 	"madang/functions/aws/lambdainvoke"
 	"madang/functions/aws/sqsdelay"
 	"madang/infra/lambdalocal"
+
+	"madang/infra/awscost"
 )
 
 // ledger records every DynamoDB request, management-API post and Lambda invocation with
@@ -128,11 +129,6 @@ func itemSize(item map[string]map[string]json.RawMessage) int {
 	return n
 }
 
-// Capacity units as on-demand DynamoDB bills them: a write 1 unit per KB of item (at least
-// 1), a strongly consistent read 1 unit per 4 KB (at least 1).
-func writeUnits(size int) float64 { return math.Max(1, math.Ceil(float64(size)/1024)) }
-func readUnits(size int) float64  { return math.Max(1, math.Ceil(float64(size)/4096)) }
-
 // keyOf reads the item's pk ("room#id" / "conn#id" / "claim#id") and a connection item's
 // room and seat (seat -2 when the item names none).
 func keyOf(item map[string]map[string]json.RawMessage) (conn, room, claim, connsRoom string, seat int) {
@@ -198,7 +194,7 @@ func (l *ledger) addDynamo(op string, req, resp []byte, status int) {
 		var seat int
 		rec.Conn, rec.Room, rec.Claim, cr, seat = keyOf(in.Item)
 		rec.ItemBytes = itemSize(in.Item)
-		rec.Units = writeUnits(rec.ItemBytes)
+		rec.Units = awscost.WriteUnits(rec.ItemBytes)
 		if rec.Conn != "" && cr != "" && !rec.Failed {
 			l.mu.Lock()
 			l.connRoom[rec.Conn] = cr
@@ -216,7 +212,7 @@ func (l *ledger) addDynamo(op string, req, resp []byte, status int) {
 		rec.Conn, rec.Room, rec.Claim, _, _ = keyOf(in.Key)
 		_, _, _, cr, _ = keyOf(out.Item)
 		rec.ItemBytes = itemSize(out.Item)
-		rec.Units = readUnits(rec.ItemBytes)
+		rec.Units = awscost.ReadUnits(rec.ItemBytes)
 		if rec.Conn != "" && cr != "" {
 			l.mu.Lock()
 			if l.connRoom[rec.Conn] == "" {

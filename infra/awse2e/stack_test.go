@@ -26,6 +26,8 @@ import (
 	"madang/infra/lambdalocal"
 	"madang/infra/local"
 	"madang/infra/sqslocal"
+
+	"madang/internal/repodir"
 )
 
 // Environment of the test.
@@ -68,16 +70,11 @@ type stack struct {
 }
 
 func repoRoot(t *testing.T) string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = filepath.Dir(dir)
+	root, err := repodir.Root("")
+	if err != nil {
+		t.Fatal(err)
 	}
+	return root
 }
 
 // requirements skips without DynamoDB Local or the emulator, and fails instead when the
@@ -172,8 +169,7 @@ func startStack(t *testing.T) *stack {
 			}
 		}
 		if rp := get(tp.Resources[id], "Properties", "RedrivePolicy"); rp != nil {
-			dl, _ := get(rp, "deadLetterTargetArn", "Fn::GetAtt").(string)
-			dlID, _, _ := strings.Cut(dl, ".")
+			dlID := getAttResource(get(rp, "deadLetterTargetArn"))
 			n, ok := tp.number(get(rp, "maxReceiveCount"))
 			if dlID == "" || !ok {
 				t.Fatalf("template.yaml: %s RedrivePolicy unreadable", id)

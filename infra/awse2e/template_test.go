@@ -2,72 +2,25 @@ package awse2e
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"madang/infra/samtemplate"
 )
 
 // tpl is template.yaml as plain values, intrinsic tags kept as {"Ref": x} / {"Fn::X": v}.
-type tpl struct {
-	Parameters map[string]any
-	Globals    map[string]any
-	Resources  map[string]map[string]any
-}
-
-func toValue(n *yaml.Node) any {
-	var v any
-	switch n.Kind {
-	case yaml.DocumentNode:
-		return toValue(n.Content[0])
-	case yaml.AliasNode:
-		return toValue(n.Alias)
-	case yaml.MappingNode:
-		m := map[string]any{}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			m[n.Content[i].Value] = toValue(n.Content[i+1])
-		}
-		v = m
-	case yaml.SequenceNode:
-		s := []any{}
-		for _, c := range n.Content {
-			s = append(s, toValue(c))
-		}
-		v = s
-	default:
-		v = n.Value
-	}
-	if strings.HasPrefix(n.Tag, "!") && !strings.HasPrefix(n.Tag, "!!") {
-		if n.Tag == "!Ref" {
-			return map[string]any{"Ref": v}
-		}
-		return map[string]any{"Fn::" + n.Tag[1:]: v}
-	}
-	return v
-}
+type tpl struct{ samtemplate.Template }
 
 func loadTemplate(t *testing.T, root string) tpl {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(root, "template.yaml"))
+	tp, err := samtemplate.Load(filepath.Join(root, "template.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	top := toValue(&doc).(map[string]any)
-	out := tpl{Resources: map[string]map[string]any{}}
-	out.Parameters, _ = top["Parameters"].(map[string]any)
-	out.Globals, _ = top["Globals"].(map[string]any)
-	for name, r := range top["Resources"].(map[string]any) {
-		out.Resources[name] = r.(map[string]any)
-	}
-	return out
+	return tpl{tp}
 }
 
 // get walks keys into nested maps.
@@ -161,11 +114,15 @@ func (tp tpl) asyncConfig(fn string) (retries, ageSeconds int, onFailure string)
 		ageSeconds = 21600
 	}
 	dest := get(cfg, "DestinationConfig", "OnFailure", "Destination")
-	if a, ok := get(dest, "Fn::GetAtt").(string); ok {
-		onFailure, _, _ = strings.Cut(a, ".")
-	}
-	if l, ok := get(dest, "Fn::GetAtt").([]any); ok && len(l) > 0 {
-		onFailure = fmt.Sprint(l[0])
-	}
+	onFailure = getAttResource(dest)
 	return retries, ageSeconds, onFailure
+}
+
+// getAttResource is the logical id an {"Fn::GetAtt": [id, attribute]} names ("" if v is
+// no GetAtt).
+func getAttResource(v any) string {
+	if l, ok := get(v, "Fn::GetAtt").([]any); ok && len(l) > 0 {
+		return fmt.Sprint(l[0])
+	}
+	return ""
 }

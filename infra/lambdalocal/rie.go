@@ -19,6 +19,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"madang/internal/repodir"
 )
 
 // RIEEnv names the Runtime Interface Emulator binary for tests and tools; without it
@@ -31,18 +33,15 @@ func FindRIE(dir string) string {
 	if p := os.Getenv(RIEEnv); p != "" {
 		return p
 	}
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			p := filepath.Join(d, ".tools", "bin", "aws-lambda-rie")
-			if _, err := os.Stat(p); err == nil {
-				return p
-			}
-			return ""
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
+	root, err := repodir.Root(dir)
+	if err != nil {
+		return ""
 	}
+	p := filepath.Join(root, ".tools", "bin", "aws-lambda-rie")
+	if _, err := os.Stat(p); err != nil {
+		return ""
+	}
+	return p
 }
 
 // rieInstance is one execution environment: an aws-lambda-rie process (the official

@@ -11,112 +11,29 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
 	"madang/functions/aws/lambdaenv"
 	ddbstore "madang/functions/store/dynamodb"
+
+	"madang/internal/repodir"
 )
 
-// repoRoot walks up from the test's folder to the folder holding go.mod.
+// repoRoot is the folder holding go.mod above the test's folder.
 func repoRoot(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	root, err := repodir.Root("")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test folder")
-		}
-		dir = parent
-	}
+	return root
 }
 
-// toValue turns a YAML node into plain Go values, writing CloudFormation's short intrinsic
-// tags the long way: !Ref x -> {"Ref": x}, !GetAtt A.B -> {"Fn::GetAtt": [A, B]},
-// !Sub s -> {"Fn::Sub": s}, and so on.
-func toValue(n *yaml.Node) (any, error) {
-	var v any
-	switch n.Kind {
-	case yaml.DocumentNode:
-		return toValue(n.Content[0])
-	case yaml.AliasNode:
-		return toValue(n.Alias)
-	case yaml.MappingNode:
-		m := map[string]any{}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			val, err := toValue(n.Content[i+1])
-			if err != nil {
-				return nil, err
-			}
-			m[n.Content[i].Value] = val
-		}
-		v = m
-	case yaml.SequenceNode:
-		s := []any{}
-		for _, c := range n.Content {
-			val, err := toValue(c)
-			if err != nil {
-				return nil, err
-			}
-			s = append(s, val)
-		}
-		v = s
-	case yaml.ScalarNode:
-		v = n.Value
-	default:
-		return nil, fmt.Errorf("line %d: unexpected YAML node kind %v", n.Line, n.Kind)
-	}
-	if strings.HasPrefix(n.Tag, "!") && !strings.HasPrefix(n.Tag, "!!") {
-		name := n.Tag[1:]
-		if name == "Ref" {
-			return map[string]any{"Ref": v}, nil
-		}
-		if s, ok := v.(string); ok && name == "GetAtt" {
-			a, b, _ := strings.Cut(s, ".")
-			v = []any{a, b}
-		}
-		return map[string]any{"Fn::" + name: v}, nil
-	}
-	return v, nil
-}
-
-type template struct {
-	Parameters map[string]any
-	Conditions map[string]any
-	Globals    map[string]any
-	Resources  map[string]map[string]any
-	Outputs    map[string]any
-}
+type template = Template
 
 func load(t *testing.T) template {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(repoRoot(t), "template.yaml"))
+	tpl, err := Load(filepath.Join(repoRoot(t), "template.yaml"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		t.Fatalf("template.yaml: %v", err)
-	}
-	v, err := toValue(&doc)
-	if err != nil {
-		t.Fatalf("template.yaml: %v", err)
-	}
-	top := v.(map[string]any)
-	var tpl template
-	tpl.Parameters, _ = top["Parameters"].(map[string]any)
-	tpl.Conditions, _ = top["Conditions"].(map[string]any)
-	tpl.Globals, _ = top["Globals"].(map[string]any)
-	tpl.Outputs, _ = top["Outputs"].(map[string]any)
-	tpl.Resources = map[string]map[string]any{}
-	res, _ := top["Resources"].(map[string]any)
-	for name, r := range res {
-		tpl.Resources[name] = r.(map[string]any)
 	}
 	return tpl
 }

@@ -19,6 +19,8 @@ import (
 
 	"madang/functions/aws/lambdaenv"
 	"madang/functions/store/dynamodb"
+
+	"madang/internal/repodir"
 )
 
 // runtimeAPI is a fake Lambda Runtime API for one function process: it hands out queued
@@ -139,16 +141,11 @@ func (rec *recorder) take(conn string) []map[string]any {
 }
 
 func repoRoot(t *testing.T) string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = filepath.Dir(dir)
+	root, err := repodir.Root("")
+	if err != nil {
+		t.Fatal(err)
 	}
+	return root
 }
 
 // start builds functions/<name> (with the Lambda build tag) and runs it against rt.
