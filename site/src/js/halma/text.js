@@ -2,7 +2,7 @@
 
 /** Page titles by game. */
 export const TITLE = {
-  'chinese-checkers': '중국식 체커',
+  'chinese-checkers': '차이니즈 체커',
   'diamond-kr': '다이아몬드 게임',
   diamond: '다이아몬드 게임 (왕 말)',
 };
@@ -54,7 +54,7 @@ export const MSG = {
   noWebGL: '이 기기에서는 3D 게임판을 보여 줄 수 없어, 오른쪽(또는 아래)의 버튼으로 둡니다.',
   shared: '결과를 복사했습니다. 친구에게 붙여 넣어 보내세요.',
   strictNote: (who) => ` (목표 진영에 ${who}의 말이 남아 있어 아직 이기지 못했습니다: 차이니즈 체커는 10칸 모두 내 말이어야 이깁니다.)`,
-  confirmNew: '진행 중인 게임을 그만두고 새 판을 시작할까요?',
+  confirmNew: '진행 중인 게임을 그만두고 처음부터 다시 할까요?',
   tally: (parts) => `오늘 전적: ${parts}`,
   moves: (n) => `${n}수`,
   // the engine view of a record (issue 19)
