@@ -92,6 +92,7 @@ const page = {
   spoken: (m) => (m.pass ? MSG.pass : sentenceOf(m, shell.view ? shell.view.toMove : 0)),
   moveText: (m) => (m.pass ? MSG.pass : `${holeName(nameOf(m.from))} → ${holeName(nameOf(m.to))}${m.jumps ? ` (${MSG.jumps(m.jumps)})` : ''}`),
   refusal: (code) => refusalText(code),
+  roomNote: (game, o) => (game === 'diamond-kr' ? ` ${MSG.roomPieces(Number(o.pieces) === 15 ? 15 : 10)}` : ''),
   canResign: () => !(shell.mode === 'online' && shell.view && shell.view.seats === 3),
   turnNote(v) {
     const si = v.seatInfo && v.seatInfo[v.toMove];

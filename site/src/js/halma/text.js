@@ -42,6 +42,8 @@ export const MSG = {
   panelHint: { text: '말 버튼(단·번: 내 출발 꼭짓점이 1단, 번은 같은 단의 왼쪽부터)을 누르면 갈 곳이 나옵니다.', keys: '방향키로 버튼을 옮기고 Enter로 누르며, Escape로 말 고르기로 돌아갑니다.' },
   passHint: '움직일 수 있는 말이 없어 패스합니다.',
   kingHint: '왕을 ◎로',
+  /** The join card's note on a diamond-kr room (its piece count, a room option). */
+  roomPieces: (n) => `한 사람당 말 ${n}개로 둡니다.`,
   pickPiece: '움직일 말을 고르세요.',
   pickDest: { text: '갈 곳을 고르세요.', keys: 'Escape로 말 고르기로 돌아갑니다.' },
   noPiece: '지금 움직일 수 있는 말이 없습니다.',
