@@ -228,7 +228,7 @@ test('every guide fragment is injected into its game page with the figures of ai
   }
   // checkers and draughts share one template: each page carries its own game's text
   assert.ok(checked >= 2, `checked ${checked} pages`);
-  assert.match(readFileSync(join(a, 'checkers', 'index.html'), 'utf8'), /<h2 id="guide-title">체커 알아보기/);
+  assert.match(readFileSync(join(a, 'checkers', 'index.html'), 'utf8'), /<h2 id="guide-title">영미식 체커 알아보기/);
   assert.match(readFileSync(join(a, 'draughts', 'index.html'), 'utf8'), /<h2 id="guide-title">국제식 드래프트 알아보기/);
   // the figures file's measured values are on the pages
   assert.ok(readFileSync(join(a, 'draughts', 'index.html'), 'utf8').includes(`중급 승률 ${value('draughts.vsBeginner.winPct')}%`));

@@ -217,7 +217,7 @@ test("a room link on another game's page opens the room's own game page", async 
   await withShots('online-other-page', pages, async () => {
     for (const [made, opened, title, join] of [
       ['checkers', 'chinese-checkers', '영미식 체커', /영미식 체커 방입니다/],
-      ['chinese-checkers', 'checkers', '중국식 체커', /중국식 체커 방입니다/],
+      ['chinese-checkers', 'checkers', '차이니즈 체커', /차이니즈 체커 방입니다/],
       ['backgammon', 'diamond', '백가몬', /백가몬 방입니다/],
     ]) {
       const a = await openPage(ctxA, `${stack.url}/${made}/`);

@@ -15,6 +15,9 @@ after(async () => { await stack?.stop(); });
 // 5.6-4.1 steps the bottom rung back home and throws the ladder away.
 const LADDER = '0 1.1,2.1,2.2,3.1,3.2,4.2,5.6,7.4,9.2,11.2/14.1,14.2,14.3,14.4,15.1,15.2,15.3,16.1,16.2,17.1 20 0';
 
+/** A record text's holes ("4.2-12.2", seat 0's names) as red reads them: "4단 2번 → 12단 2번". */
+const shown = (text) => text.split('-').map((n) => n.replace(/^(\d+)\.(\d+)$/, '$1단 $2번')).join(' → ');
+
 const ask = (page, op, args) => page.evaluate(([o, a]) => window.__madang.engine.ask(o, a), [op, args]);
 
 /** Writes moves from fen as a record, imports it through the panel into review. */
@@ -67,10 +70,15 @@ test('star engine view: a thrown-away ladder is marked with the better move, the
     assert.equal(an.losses[0].ply, 1);
     // the better move depends on the depth 0.5 s reaches (4.2-12.2 at depths 3-5, pinned in
     // ai/halma's judge_test.go; 3.1-5.5 at depth 6): one of red's legal moves, not the one played
-    const better = an.losses[0].better;
-    assert.ok(legal.includes(better) && better !== '5.6-4.1', `better move ${better}`);
-    const esc = better.replace(/\./g, '\\.');
-    assert.match(await page.textContent('#rec-moves li:first-child'), new RegExp(`더 나은 수: ${esc}`));
+    const best = an.first.text;
+    assert.ok(legal.includes(best) && best !== '5.6-4.1', `better move ${best}`);
+    // written as the page writes holes for people (issue 29 item 15): 단·번, here from red's
+    // side (the review's board is seen from seat 0), never the record's "4.2-12.2"
+    const better = shown(best);
+    assert.equal(an.losses[0].better, better);
+    const esc = better.replace(/[.()]/g, '\\$&');
+    assert.match(await page.textContent('#rec-moves li:first-child'), new RegExp(`^1\\. 빨강 5단 6번 → 4단 1번.*더 나은 수: ${esc}$`));
+    for (const sel of ['#rec-moves', '#rec-where']) assert.doesNotMatch(await page.textContent(sel), /\d+\.\d+-\d+\.\d+/, sel);
     assert.equal(await page.getAttribute('#rec-moves li:first-child', 'class'), 'loss');
     // the graph: one line a seat in its colour, a dot on the marked move
     assert.equal(await page.locator('#rec-graph polyline.race-red').count(), 1);
@@ -80,7 +88,9 @@ test('star engine view: a thrown-away ladder is marked with the better move, the
     assert.equal(await page.isVisible('#rec-graph'), true);
     await page.click('#rec-moves button[data-ply="1"]');
     await page.waitForFunction(() => window.__madang.view.ply === 1);
-    assert.match(await page.textContent('#rec-eval'), new RegExp(`빨강 \\d+\\.\\d수, 파랑 \\d+\\.\\d수.*더 나은 수: ${esc}`));
+    const ev = await page.textContent('#rec-eval');
+    assert.match(ev, new RegExp(`빨강 \\d+\\.\\d수, 파랑 \\d+\\.\\d수.*엔진이 고른 수 [^.]*번\\..*더 나은 수: ${esc}`));
+    assert.doesNotMatch(ev, /\d+\.\d+-\d+\.\d+/, ev);
     assert.deepEqual(page.errors, []);
   });
   await ctx.close();

@@ -9,6 +9,9 @@ import { ROOM, ROOM_ERROR, clock } from './text.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** The empty seats of a snapshot. */
+const emptySeats = (s) => s.seats.filter((x) => x.kind === 'empty').length;
+
 export class RoomPanel {
   /** @param {import('./shell.js').Shell} shell */
   constructor(shell) {
@@ -120,17 +123,20 @@ export class RoomPanel {
   /** The join card from a peeked snapshot: the game, and a seat or only watching. */
   renderInvite(s) {
     const free = s.status === 'waiting' ? s.seats.findIndex((x) => x.kind === 'empty') : -1;
+    // what the room is played with beyond its game (diamond-kr's pieces), a sentence or ''
+    const note = this.shell.page.roomNote ? this.shell.page.roomNote(s.game, s.options || {}) : '';
     this.previewSeat = free; // the board is shown from the seat a join would take
     this.inviteFree = free >= 0;
     const game = this.names(s.game).game || s.game;
     const b = $('join-button');
     if (free >= 0) {
       $('join-title').textContent = ROOM.inviteTitle;
-      $('join-text').textContent = ROOM.invite(game, this.shell.page.colour(s.game, free));
+      $('join-text').textContent = ROOM.invite(game, this.shell.page.colour(s.game, free), emptySeats(s) - 1) + note;
       b.textContent = ROOM.join;
     } else {
       $('join-title').textContent = ROOM.watchTitle;
-      $('join-text').textContent = s.status === 'over' ? ROOM.fullOver(game) : ROOM.full(game, s.seats.length);
+      const ais = s.seats.filter((x) => x.kind === 'ai' || x.ai).length;
+      $('join-text').textContent = (s.status === 'over' ? ROOM.fullOver(game) : ROOM.full(game, s.seats.length - ais, ais)) + note;
       b.textContent = ROOM.watch;
     }
     // a refused seat token is said first: the person held a seat here and has lost it
@@ -289,7 +295,7 @@ export class RoomPanel {
     return s.seats
       .map((seat, i) => ({ seat, i }))
       .filter(({ seat, i }) => i !== c.seat && seat.kind === 'human' && !seat.connected)
-      .map(({ i }) => ROOM.awayLine(c.seat < 0 ? this.shell.page.colour(s.game, i) : ROOM.opponent))
+      .map(({ seat, i }) => (seat.ai ? ROOM.awayAILine : ROOM.awayLine)(c.seat < 0 ? this.shell.page.colour(s.game, i) : ROOM.opponent))
       .join(' ');
   }
 
@@ -306,7 +312,7 @@ export class RoomPanel {
     if (c.pending) return ROOM.sending(ROOM.pendingWhat(c.pending));
     const side = (seat) => this.shell.page.colour(s.game, seat);
     if (this.seatLost && c.peeking) return this.inviteFree ? ROOM.seatLostJoin : ROOM.seatLostWatch;
-    if (c.peeking && s.status === 'waiting') return ROOM.joinStarts;
+    if (c.peeking && s.status === 'waiting') return ROOM.joinStarts(emptySeats(s) - 1);
     if (c.peeking && s.status === 'playing') return ROOM.preview(side(s.toMove));
     if (s.status === 'waiting') return c.seat === 0 ? ROOM.waitingFriend : ROOM.waitingOthers;
     if (c.seat < 0 && s.status === 'playing') return ROOM.spectating(side(s.toMove));

@@ -41,6 +41,8 @@ const $ = (id) => document.getElementById(id);
  *   panelHint                   the button panel's hint, a string or {text, keys} (key-hint.js;
  *                               default MSG.panelHint)
  *   noMovesText(view, mine)     '' or why the list of moves is empty now
+ *   roomNote(game, options)     '' or a sentence the join card adds on how the room is played
+ *                               (' 한 사람당 말 15개로 둡니다.')
  * A move handed to play() may carry route: the move text to play instead of its index (a
  * star game's landing path, so the record shows the route played).
  *   record                      optional: the family has a record format (its records

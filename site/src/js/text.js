@@ -79,10 +79,19 @@ export const ROOM = {
   watch: '관전하기',
   titlePlaying: '친구와 대전',
   titleWatching: '관전 중',
-  invite: (game, side) => `친구가 만든 ${game} 방입니다. 참가하면 바로 시작하고, 나는 ${side}을 잡습니다.`,
+  /** The join card of a free seat; rest: the seats still empty once I join (the game
+   * starts only when none is). */
+  invite: (game, side, rest = 0) => (rest > 0
+    ? `친구가 만든 ${game} 방입니다. 참가하면 나는 ${side}을 잡습니다. 빈자리가 ${rest}곳 더 남아, 모두 차야 게임이 시작됩니다.`
+    : `친구가 만든 ${game} 방입니다. 참가하면 바로 시작하고, 나는 ${side}을 잡습니다.`),
   fullOver: (game) => `게임이 끝난 ${game} 방입니다. 빈자리가 없어 관전만 할 수 있습니다.`,
-  full: (game, players) => `이미 ${players === 3 ? '세' : '두'} 사람이 두고 있는 ${game} 방입니다. 빈자리가 없어 관전만 할 수 있습니다.`,
-  joinStarts: '참가하면 게임이 시작됩니다.',
+  /** The join card of a full room: who plays its seats, people or the AI. */
+  full: (game, people, ais = 0) => {
+    const who = ais === 0 ? `이미 ${['', '한', '두', '세'][people] || people} 사람이` : people === 0 ? 'AI끼리' : `사람 ${people}명과 AI ${ais}명이`;
+    return `${who} 두고 있는 ${game} 방입니다. 빈자리가 없어 관전만 할 수 있습니다.`;
+  },
+  /** The turn line of the join card of a waiting room (rest as in invite). */
+  joinStarts: (rest = 0) => (rest > 0 ? `참가한 뒤에도 빈자리가 ${rest}곳 남아, 모두 차야 게임이 시작됩니다.` : '참가하면 게임이 시작됩니다.'),
   preview: (side) => `미리 보기 — ${side} 차례입니다.`,
   waitingFriend: '친구가 참가하기를 기다리는 중입니다.',
   waitingOthers: '다른 사람이 참가하기를 기다리는 중입니다.',
@@ -99,6 +108,8 @@ export const ROOM = {
   away: '연결 끊김',
   /** The status line under the board when a seat's person is away (seat: '상대' or a colour). */
   awayLine: (who) => `${who}의 연결이 끊겼습니다.`,
+  /** The same once the AI moves for that seat (a star game's person away 45 s). */
+  awayAILine: (who) => `${who}의 연결이 끊겨 AI가 대신 두고 있습니다.`,
   takeoverIn: (clock) => `연결 끊김 · ${clock} 뒤 AI로 교체 가능`,
   aiIn: (clock) => `연결 끊김 · ${clock} 뒤 AI가 대신 둡니다`,
   spectators: (n) => `관전 ${n}명`,

@@ -34,7 +34,8 @@ const page = {
   names: (game) => ({ game: RULESET[game], seats: 2 }),
   resultText,
   spoken,
-  turnNote: (v) => (v.capture ? ` ${MSG.captureOnly}.` : ''),
+  // the capture rule binds the side to move: said to it, not to the one waiting
+  turnNote: (v) => (v.capture && shell.myTurn() ? ` ${MSG.captureOnly}.` : ''),
   samePosition: (a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove,
   focusBoard: () => cells.focusCurrent(),
 

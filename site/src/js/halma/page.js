@@ -54,10 +54,13 @@ const page = {
       if (parts.length >= 2 && parts.filter((p) => p === '1').length === 1 && parts.every((p) => p === '0' || p === '1')) return { status: 'win', winner: parts.indexOf('1') };
       return { status: 'ongoing', winner: -1 };
     },
+    // the review's list names holes as the page does (단·번 from the viewer's side), not
+    // in the record's text
+    entryText: (e) => page.moveText(e),
     moveLabel: (i, text, seat, colour) => `${i + 1}. ${colour(seat)} ${text}`,
     score: (a) => (a.over
       ? { over: true, win: a.outcome.status === 'win' ? a.outcome.winner : -1, v: 0, race: a.race }
-      : { v: 0, win: -1, race: a.race, loss: a.loss, best: a.best, text: a.text, alg: a.text, toMove: a.toMove, depth: a.depth }),
+      : { v: 0, win: -1, race: a.race, loss: a.loss, best: a.best, text: a.text, alg: textShown(a.text), toMove: a.toMove, depth: a.depth }),
     graph: (g) => raceGraph(g),
     graphLabel: MSG.graphLabel,
     evalText: (s, colour) => MSG.evalText(s, colour),
@@ -89,6 +92,7 @@ const page = {
   spoken: (m) => (m.pass ? MSG.pass : sentenceOf(m, shell.view ? shell.view.toMove : 0)),
   moveText: (m) => (m.pass ? MSG.pass : `${holeName(nameOf(m.from))} → ${holeName(nameOf(m.to))}${m.jumps ? ` (${MSG.jumps(m.jumps)})` : ''}`),
   refusal: (code) => refusalText(code),
+  roomNote: (game, o) => (game === 'diamond-kr' ? ` ${MSG.roomPieces(Number(o.pieces) === 15 ? 15 : 10)}` : ''),
   canResign: () => !(shell.mode === 'online' && shell.view && shell.view.seats === 3),
   turnNote(v) {
     const si = v.seatInfo && v.seatInfo[v.toMove];
@@ -148,6 +152,18 @@ function nameOf(h) {
   if (!v || !v.holes || h < 0) return '';
   const names = v.holes[h].names;
   return names[shell.viewer()] || v.holes[h].name;
+}
+
+/** A move's record text ("16.2-12.9", holes named from seat 0's side, or "pass") as the
+ * page writes moves for people: "16단 2번 → 12단 9번", each hole named from the viewer's
+ * side (DESIGN.md: the UI shows rows from the viewer's own side). */
+function textShown(text) {
+  if (!text || text === 'pass') return text === 'pass' ? MSG.pass : text;
+  const v = shell.view;
+  return text.split('-').map((name) => {
+    const h = v && v.holes ? v.holes.findIndex((x) => x.name === name) : -1;
+    return h >= 0 ? holeName(nameOf(h)) : name;
+  }).join(' → ');
 }
 
 function sentenceOf(m, seat) {

@@ -2,7 +2,7 @@
 
 /** Page titles by game. */
 export const TITLE = {
-  'chinese-checkers': '중국식 체커',
+  'chinese-checkers': '차이니즈 체커',
   'diamond-kr': '다이아몬드 게임',
   diamond: '다이아몬드 게임 (왕 말)',
 };
@@ -42,6 +42,8 @@ export const MSG = {
   panelHint: { text: '말 버튼(단·번: 내 출발 꼭짓점이 1단, 번은 같은 단의 왼쪽부터)을 누르면 갈 곳이 나옵니다.', keys: '방향키로 버튼을 옮기고 Enter로 누르며, Escape로 말 고르기로 돌아갑니다.' },
   passHint: '움직일 수 있는 말이 없어 패스합니다.',
   kingHint: '왕을 ◎로',
+  /** The join card's note on a diamond-kr room (its piece count, a room option). */
+  roomPieces: (n) => `한 사람당 말 ${n}개로 둡니다.`,
   pickPiece: '움직일 말을 고르세요.',
   pickDest: { text: '갈 곳을 고르세요.', keys: 'Escape로 말 고르기로 돌아갑니다.' },
   noPiece: '지금 움직일 수 있는 말이 없습니다.',
@@ -54,7 +56,7 @@ export const MSG = {
   noWebGL: '이 기기에서는 3D 게임판을 보여 줄 수 없어, 오른쪽(또는 아래)의 버튼으로 둡니다.',
   shared: '결과를 복사했습니다. 친구에게 붙여 넣어 보내세요.',
   strictNote: (who) => ` (목표 진영에 ${who}의 말이 남아 있어 아직 이기지 못했습니다: 차이니즈 체커는 10칸 모두 내 말이어야 이깁니다.)`,
-  confirmNew: '진행 중인 게임을 그만두고 새 판을 시작할까요?',
+  confirmNew: '진행 중인 게임을 그만두고 처음부터 다시 할까요?',
   tally: (parts) => `오늘 전적: ${parts}`,
   moves: (n) => `${n}수`,
   // the engine view of a record (issue 19)
