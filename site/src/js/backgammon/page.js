@@ -47,7 +47,10 @@ const page = {
       if (!m || (+m[1] > 0) === (+m[2] > 0)) return { status: 'ongoing', winner: -1 };
       return { status: 'win', winner: +m[1] > 0 ? 0 : 1, points: Math.max(+m[1], +m[2]) };
     },
-    entryText: (e) => (e.roll ? rollEntry(e) : e.text),
+    // the review shows the board from seat 0 (Shell.viewer), so its plays read in seat 0's
+    // numbering, the analysis's best play too; the record itself keeps gnubg's text
+    entryText: (e) => (e.roll ? rollEntry(e) : seenText(e, 0)),
+    playText: (a) => seenText(a, 0),
     moveLabel: (i, text, seat, colour) => (text.startsWith(OPENING_ROLL) ? text : `${colour(seat)} ${text}`),
   },
 
@@ -58,7 +61,9 @@ const page = {
   colour: (game, seat) => SIDES[seat],
   names: () => ({ game: NAME, seats: 2 }),
   resultText,
-  spoken,
+  /** A play, a roll or a record entry read aloud, its places in the viewer's numbering. */
+  spoken: (m) => spoken(m, (c) => turnPlace(c, m.seat === undefined ? flipFor(shell.view) : m.seat !== shell.viewer())),
+  moveText,
   turnNote(v) {
     if (v.phase === 'roll') {
       if (!shell.myTurn()) return ` ${MSG.rollDue}`;
@@ -87,6 +92,19 @@ function allRoutes(v) {
     cache = { v, all: ok ? routes(v.rows, v.toMove, v.dice, v.moves) : [] };
   }
   return cache.all;
+}
+
+// ---- the texts of plays -----------------------------------------------------------------
+
+/** A play's gnubg text as seat reads it: the engine gives each play's text in both seats'
+ * numberings (bgview Seen, "seen"); the text itself is the mover's (records, the wire). */
+const seenText = (m, seat) => (m.seen ? m.seen[seat] : m.text);
+
+/** What a person reads for a play or a record entry: a play in the numbering of the board on
+ * this screen (seed 003: points counted from the viewer's side; on one device seat 0's, as the
+ * line under the buttons says), a roll as its dice. */
+function moveText(m) {
+  return m.roll ? `주사위 ${m.text}` : seenText(m, shell.viewer());
 }
 
 /** The selection: the steps taken this turn (mover's numbering) and the picked checker. */
@@ -232,10 +250,6 @@ function draw(v, o) {
     opening: openingDice ? [openingDice[viewer], openingDice[1 - viewer]] : null,
     marks,
   });
-  // the plays and the record in gnubg notation; a roll reads as its dice
-  for (const m of v.moves) m.alg = m.text;
-  for (const e of v.history || []) e.alg = e.roll ? `주사위 ${e.text}` : e.text;
-  if (v.last) v.last.alg = v.last.roll ? `주사위 ${v.last.text}` : v.last.text;
   // pips, the dice line, the roll and step-back buttons
   const pips = [0, 1].map((seat) => rows[seat].reduce((a, n, p) => a + n * p, 0));
   const names = [shell.mode ? shell.sideName(0) : SIDES[0], shell.mode ? shell.sideName(1) : SIDES[1]];

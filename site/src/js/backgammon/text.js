@@ -39,11 +39,12 @@ export function placeName(p) {
   return `${p}번 칸`;
 }
 
-/** A play or a roll read aloud: '13번 칸에서 8번 칸, 8번 칸에서 5번 칸', '주사위 5-3'. */
-export function spoken(m) {
+/** A play or a roll read aloud: '13번 칸에서 8번 칸, 8번 칸에서 5번 칸', '주사위 5-3'; place
+ * maps a step's place (the mover's numbering) to the numbering shown. */
+export function spoken(m, place = (c) => c) {
   if (m.roll) return `주사위 ${m.text}`;
   if (!m.steps || !m.steps.length) return '움직일 수 없음';
-  return m.steps.map((s) => `${placeName(s.from)}에서 ${placeName(s.to)}${s.hit ? '(치기)' : ''}`).join(', ');
+  return m.steps.map((s) => `${placeName(place(s.from))}에서 ${placeName(place(s.to))}${s.hit ? '(치기)' : ''}`).join(', ');
 }
 
 export const MSG = {
@@ -137,6 +138,6 @@ export const ANALYSIS = {
     const who = colour(a.toMove);
     const odds = `${who} 승리 확률 ${pct(a.win)} (개먼 승 ${pct(a.gammon)}, 개먼 패 ${pct(a.lgammon)}), 기대 점수 ${equity(a.score)}`;
     if (a.best < 0) return `엔진 평가: 주사위를 굴리기 전 ${odds}.`;
-    return `엔진 평가: ${odds}. 최선의 수 ${a.text}.`;
+    return `엔진 평가: ${odds}. 최선의 수 ${s.alg}.`;
   },
 };

@@ -1,0 +1,134 @@
+// What a new player tripped on (issue 29, items 1, 2, 4, 5, 9, 10), each as the player sees
+// it: backgammon's plays written in the numbering of the board on the screen, the opening
+// roll and its tie; the checkers page's rules text following the ruleset; the draughts
+// majority capture refused with its reason; Korean particles after a name.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startStack, withShots, openPage, engineReady, view, resultsDir } from './harness.mjs';
+
+let stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+/** Keeps a screenshot of what a test checked in site/test-results (the report names them). */
+async function shot(page, name) {
+  mkdirSync(resultsDir, { recursive: true });
+  await page.screenshot({ path: join(resultsDir, `${name}.png`) });
+}
+
+// gnubg Position ID of the start and Match ID of a money game, seat 0 on roll with 6-5
+// (rules/backgammon PositionID, MatchID)
+const START = '4HPwATDgc/ABMA';
+const ROLLED_65 = 'MAEXAAAAAAAA';
+
+const waitPly = (page, n) => page.waitForFunction((k) => window.__madang.view && window.__madang.view.ply >= k, n, { timeout: 30000 });
+
+/** A play's routes as written ("12/14 12/17*", "bar/3", "19/off(2)"): [[from, …, to], …] with
+ * the bar 25 and off 0. */
+const routesOf = (text) => text.split(' ').map((seg) => seg.replace(/\(\d+\)$/, '').split('/')
+  .map((p) => (p === 'bar' ? 25 : p === 'off' ? 0 : parseInt(p, 10))));
+
+/** The colours of the checkers the button board shows on place p ('white', 'black'). */
+const colourAt = (page, p) => page.$$eval(`#grid [data-sq="${p}"] .k`, (ks) => ks.map((k) => [...k.classList].find((c) => c === 'white' || c === 'black')));
+
+/** Asserts that every route of a play (as read on the page) leaves (ends: lands on) a place
+ * where the board on the screen shows a checker of colour. */
+async function standsOn(page, text, colour, end) {
+  for (const r of routesOf(text)) {
+    const p = end ? r[r.length - 1] : r[0];
+    if (p === 0 || p === 25) continue;
+    assert.deepEqual(await colourAt(page, p), [colour], `${text}: the board shows no ${colour} checker on ${p}`);
+  }
+}
+
+test('backgammon on one device: the plays, the last play and the record read in the numbering of the board on the screen', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/backgammon/`);
+  await withShots('ux29-bg-numbering-local', [page], async () => {
+    await engineReady(page);
+    await page.evaluate((f) => window.__madang.startFrom('backgammon', f, 'local'), `${START}:${ROLLED_65}`);
+    await page.waitForFunction(() => window.__madang.view.phase === 'move' && window.__madang.view.ply === 0);
+    assert.equal(await page.textContent('#numbering'), '칸 번호는 흰색 쪽에서 센 것입니다.');
+    await page.click('#moves button[data-text="24/13"]');
+    await waitPly(page, 1);
+    await page.click('#roll');
+    await page.waitForFunction(() => window.__madang.view.phase === 'move' && window.__madang.view.toMove === 1);
+    // black's plays, listed: each route leaves a point where the board shows a black checker
+    const plays = await page.$$eval('#moves button', (bs) => bs.map((b) => ({ text: b.textContent, label: b.getAttribute('aria-label') })));
+    assert.ok(plays.length > 0);
+    for (const p of plays) {
+      await standsOn(page, p.text, 'black', false);
+      // read aloud from the same points (the steps in the order played)
+      for (const [from] of routesOf(p.text)) assert.ok(p.label.startsWith(`${p.text}, `) && p.label.includes(`${from === 25 ? '바' : `${from}번 칸`}에서`), p.label);
+    }
+    // the play made: the last play line and the record say it as the board shows it
+    const played = plays[0].text;
+    await page.click('#moves button >> nth=0');
+    await waitPly(page, 3);
+    assert.equal(await page.textContent('#fact-last'), `검은색 ${played}`);
+    assert.equal(await page.textContent('#history li:last-child'), played);
+    await standsOn(page, played, 'black', true);
+    // the record and the wire keep gnubg's text, the mover's own numbers
+    const v = await view(page);
+    assert.notEqual(v.history[2].text, played);
+    await shot(page, 'ux29-bg-numbering-local');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+test('backgammon against the AI: the AI\'s play reads in my numbering', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await openPage(ctx, `${stack.url}/backgammon/`);
+  await withShots('ux29-bg-numbering-ai', [page], async () => {
+    await engineReady(page);
+    await page.evaluate((f) => window.__madang.startFrom('backgammon', f, 'ai', 'beginner'), `${START}:${ROLLED_65}`);
+    await page.waitForFunction(() => window.__madang.view.phase === 'move' && window.__madang.view.ply === 0);
+    await page.click('#moves button[data-text="24/13"]');
+    // the AI rolls and plays
+    await page.waitForFunction(() => {
+      const a = window.__madang;
+      return !a.thinking && a.view.history.some((e) => e.seat === 1 && !e.roll);
+    }, null, { timeout: 60000 });
+    const last = await page.textContent('#fact-last');
+    const m = /^AI\(검은색\) (.+)$/.exec(last);
+    assert.ok(m, last);
+    await standsOn(page, m[1], 'black', true);
+    await shot(page, 'ux29-bg-numbering-ai');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+test('backgammon review: the record panel, the line under the board and the engine\'s best play read in the board\'s numbering', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/backgammon/`);
+  await withShots('ux29-bg-numbering-review', [page], async () => {
+    await engineReady(page);
+    const moves = ['3-1', '8/5 6/5', '5-2', '13/11 13/8'];
+    const ex = await page.evaluate((m) => window.__madangRecords.recordsEngine().ask('export', { game: 'backgammon', moves: m, tags: [['Event', 'test']] }), moves);
+    assert.equal(ex.ok, true);
+    await page.click('#rec-import summary');
+    await page.fill('#rec-text', ex.text);
+    await page.click('#rec-read');
+    await page.waitForFunction((k) => window.__madang.mode === 'review' && window.__madang.view.ply === k, moves.length);
+    // black's 13/11 13/8 is white's 12/14 12/17, as the board in review counts
+    assert.equal(await page.textContent('#rec-moves li:nth-child(4) button'), '검은색 12/14 12/17');
+    assert.match(await page.textContent('#rec-where'), /12\/14 12\/17/);
+    await page.click('#rec-moves li:nth-child(3) button');
+    await page.waitForFunction(() => window.__madang.view.ply === 3);
+    assert.deepEqual(await colourAt(page, 12), ['black']);
+    // the engine's best play for black, in the same numbering
+    await page.selectOption('#rec-depth', 'fast');
+    await page.click('#rec-analyse');
+    await page.waitForFunction(() => window.__madangRecords.analysis && window.__madangRecords.analysis.done, null, { timeout: 300000 });
+    const ev = await page.textContent('#rec-eval');
+    const best = /최선의 수 (.+)\.$/.exec(ev);
+    assert.ok(best, ev);
+    await standsOn(page, best[1], 'black', false);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
