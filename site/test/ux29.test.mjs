@@ -132,3 +132,51 @@ test('backgammon review: the record panel, the line under the board and the engi
   });
   await ctx.close();
 });
+
+/** Clicks a place of the viewer's numbering on the SVG board (0 the tray, 25 the bar). */
+async function clickPlace(page, cell) {
+  await page.locator('#bg-board').scrollIntoViewIfNeeded();
+  const p = await page.evaluate((c) => window.__madang.squareToScreen(c), cell);
+  if (!p) throw new Error(`place ${cell} has no screen position`);
+  await page.mouse.click(p.x, p.y);
+}
+
+const listed = (page) => page.$$eval('#moves button', (bs) => bs.map((b) => b.textContent));
+
+test('backgammon: after half a play, the list offers only the plays that can follow it', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/backgammon/`);
+  await withShots('ux29-bg-half-play', [page], async () => {
+    await engineReady(page);
+    await page.evaluate((f) => window.__madang.startFrom('backgammon', f, 'local'), `${START}:${ROLLED_65}`);
+    await page.waitForFunction(() => window.__madang.view.phase === 'move' && window.__madang.view.ply === 0);
+    const before = await listed(page);
+    assert.ok(before.includes('13/8 13/7'), before.join(' | '));
+    // one checker from 24 to 18 with the 6
+    await clickPlace(page, 24);
+    await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.picked === 24);
+    await clickPlace(page, 18);
+    await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.steps.length === 1);
+    await page.waitForFunction(() => !document.getElementById('step-back').hidden);
+    const after = await listed(page);
+    // the 5 is left: the same checker on to 13, or another checker by 5
+    assert.ok(after.length > 0 && after.length < before.length, after.join(' | '));
+    assert.ok(after.includes('24/13'), after.join(' | '));
+    for (const t of after) assert.match(t, /^24\/13$|24\/18/, `${t} cannot follow 24/18`);
+    assert.ok(!after.includes('13/8 13/7'));
+    // taken back: every play again
+    await page.click('#step-back');
+    await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.steps.length === 0);
+    assert.deepEqual(await listed(page), before);
+    // a play from the shortened list is the whole play
+    await clickPlace(page, 24);
+    await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.picked === 24);
+    await clickPlace(page, 18);
+    await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.steps.length === 1);
+    await page.click('#moves button[data-text="24/18 13/8"]');
+    await waitPly(page, 1);
+    assert.equal((await view(page)).history[0].text, '24/18 13/8');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

@@ -41,6 +41,8 @@ const $ = (id) => document.getElementById(id);
  *   panelHint                   the button panel's hint, a string or {text, keys} (key-hint.js;
  *                               default MSG.panelHint)
  *   noMovesText(view, mine)     '' or why the list of moves is empty now
+ *   listedMoves(view)           the moves the list offers now (default view.moves): those
+ *                               that can follow a part of a move already made on the board
  * A move handed to play() may carry route: the move text to play instead of its index (a
  * star game's landing path, so the record shows the route played).
  *   record                      optional: the family has a record format (its records
@@ -499,7 +501,8 @@ export class Shell {
     else if (this.spectating()) empty = ROOM.spectatingList(this.colour(v.toMove));
     else if (this.mode === 'ai') empty = MSG.aiToMove;
     else empty = MSG.opponentToMove;
-    this.moveList.render(v.moves, { enabled: mine, spoken: (m) => this.page.spoken(m), empty, label: (m) => this.moveText(m) });
+    const listed = this.page.listedMoves ? this.page.listedMoves(v) : v.moves;
+    this.moveList.render(listed, { enabled: mine, spoken: (m) => this.page.spoken(m), empty, label: (m) => this.moveText(m) });
     $('fact-last').textContent = v.last ? `${this.sideName(v.last.seat)} ${this.moveText(v.last)}` : '—';
     // a spectator reads the board on the buttons but has nothing to play or offer
     const watching = this.spectating();

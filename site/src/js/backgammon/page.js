@@ -10,7 +10,7 @@ import { CellPanel } from '../cell-panel.js';
 import { BgBoard } from './board.js';
 import { Rating } from './rating.js';
 import {
-  routes, complete, nextSteps, destinations, applyStep, diceList,
+  routes, matching, complete, nextSteps, destinations, applyStep, diceList,
 } from './routes.js';
 import {
   NAME, SIDES, MSG, CELL, RATING_CATS, ratingLine, rollEntry, OPENING_ROLL, ANALYSIS, resultText, spoken, pipText, placeName,
@@ -75,6 +75,13 @@ const page = {
   noMovesText: (v, mine) => (v.phase === 'roll' && v.toMove >= 0 ? (mine ? MSG.rollHint : MSG.waitRoll) : ''),
   samePosition: (a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove && a.phase === b.phase,
   focusBoard: () => cells.focusCurrent(),
+  /** After steps taken on the board, only the engine's plays those steps begin. */
+  listedMoves(v) {
+    const taken = sel().steps;
+    if (!taken.length) return v.moves;
+    const plays = new Set(matching(allRoutes(v), taken).map((r) => r.play));
+    return v.moves.filter((m) => plays.has(m));
+  },
   draw,
   tap,
   /** Test hook: every step order of the plays now ([{play, steps}], mover's numbering). */
