@@ -180,3 +180,21 @@ test('backgammon: after half a play, the list offers only the plays that can fol
   });
   await ctx.close();
 });
+
+test('particles: the AI\'s win after my resignation reads "AI(파랑)이 이겼습니다"', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openPage(ctx, `${stack.url}/chinese-checkers/`);
+  await withShots('ux29-particles', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-mode="ai"][data-level="beginner"]');
+    await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0 && !window.__madang.thinking);
+    // two presses resign
+    await page.click('#resign');
+    await page.click('#resign');
+    await page.waitForSelector('#result:not([hidden])');
+    assert.equal(await page.textContent('#result'), '게임 끝: AI(파랑)이 이겼습니다 (기권승).');
+    assert.ok(await page.isVisible('#result'));
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

@@ -1,6 +1,6 @@
 // Korean text of the backgammon page (seed 003): sides, results with points, the turn's
 // notices, the button board's words and the rating card.
-import { LEVEL } from '../text.js';
+import { LEVEL, josa } from '../text.js';
 
 export const NAME = '백가몬';
 export const SIDES = ['흰색', '검은색'];
@@ -61,7 +61,7 @@ export const MSG = {
   /** The notice when a roll has no legal play. */
   noPlay: (who, dice) => `${who}: 주사위 ${dice} — 둘 수 있는 수가 없어 차례가 넘어갑니다.`,
   /** The opening roll: one die each; the higher die moves first with both. */
-  opening: (a, da, b, db, first) => `첫 굴림: ${a} ${da}, ${b} ${db} — ${first}이 먼저 둡니다.`,
+  opening: (a, da, b, db, first) => `첫 굴림: ${a} ${da}, ${b} ${db} — ${josa(first, '이/가')} 먼저 둡니다.`,
   openingTie: (d) => `첫 굴림이 ${d} 같은 눈이라 다시 굴립니다.`,
   waitOpening: '첫 굴림으로 누가 먼저 둘지 정합니다. ‘굴리기’를 누르세요.',
   usedDice: (left) => (left.length ? `남은 눈: ${left.join(', ')}` : '모든 눈을 썼습니다'),
@@ -98,7 +98,7 @@ export function rollEntry(e) {
   if (!e.opening) return `주사위 ${e.text}`;
   const [a, b] = e.text.split('-').map(Number);
   const who = `${OPENING_ROLL}: ${SIDES[0]} ${a}, ${SIDES[1]} ${b}`;
-  return a === b ? `${who} — 같은 눈이라 다시 굴림` : `${who} — ${SIDES[a > b ? 0 : 1]}이 먼저`;
+  return a === b ? `${who} — 같은 눈이라 다시 굴림` : `${who} — ${josa(SIDES[a > b ? 0 : 1], '이/가')} 먼저`;
 }
 
 /** The words an opening roll's line starts with: the list names no mover before it. */

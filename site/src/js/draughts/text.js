@@ -1,5 +1,6 @@
 // Korean text of the checkers/draughts pages (seed 001): sides, rulesets, draw rules,
 // results, refusals and the words of the button board.
+import { josa } from '../text.js';
 export const SIDES = { checkers: ['흑', '백'], draughts: ['백', '흑'] };
 export const RULESET = { checkers: '영미식 체커', draughts: '국제식 드래프트' };
 
@@ -42,10 +43,10 @@ export function resultText(game, outcome, names) {
   }
 }
 
-/** A move read aloud: "c3에서 d4로", "c3에서 e5, g7로 따먹기". */
+/** A move read aloud: "c3에서 d4로", "d4에서 c3으로", "c3에서 e5, g7로 따먹기" (josa). */
 export function spoken(m) {
   const sq = m.alg.split(/[-×]/);
-  return `${sq[0]}에서 ${sq.slice(1).join(', ')}로${m.capture ? ' 따먹기' : ''}`;
+  return `${sq[0]}에서 ${josa(sq.slice(1).join(', '), '으로/로')}${m.capture ? ' 따먹기' : ''}`;
 }
 
 export const MSG = {
