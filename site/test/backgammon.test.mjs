@@ -110,7 +110,7 @@ test('backgammon against the AI: opening roll, turns by taps, by the button boar
       await waitMine(page);
       // a tie is rolled again (seed 003), and the page says so
       while ((await view(page)).opening) {
-        assert.match(await page.textContent('#opening-line'), /같은 눈이라 다시 굴립니다/);
+        assert.match(await page.textContent('#opening-line'), /첫 굴림에서 두 사람 모두 \d[이가] 나와 다시 굴립니다/);
         await roll(page, false);
         await waitMine(page);
       }

@@ -198,3 +198,37 @@ test('particles: the AI\'s win after my resignation reads "AI(파랑)이 이겼�
   });
   await ctx.close();
 });
+
+/** Shows the page's local game after the log moves (rolls as "a-b"), from the start. */
+async function showLog(page, moves) {
+  await page.evaluate(async (m) => {
+    const a = window.__madang;
+    const r = await a.engine.ask('load', { game: 'backgammon', moves: m });
+    a.setView(r.view);
+  }, moves);
+  await page.waitForFunction((n) => window.__madang.view.ply === n, moves.length);
+}
+
+test('backgammon\'s opening roll: whose die is which and who moves first; a tie said in whole words', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/backgammon/`);
+  await withShots('ux29-bg-opening', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-mode="local"]');
+    await page.waitForFunction(() => window.__madang.mode === 'local' && window.__madang.view.opening);
+    // a tie: both 5, rolled again
+    await showLog(page, ['5-5']);
+    assert.equal(await page.textContent('#opening-line'), '첫 굴림에서 두 사람 모두 5가 나와 다시 굴립니다.');
+    assert.equal(await page.textContent('#fact-last'), '첫 굴림: 흰색 5, 검은색 5 — 같은 눈이라 다시 굴림');
+    // white's die 1, black's 3: black moves first with 1-3
+    await showLog(page, ['5-5', '1-3']);
+    assert.equal(await page.textContent('#opening-line'), '첫 굴림에서 두 사람 모두 5가 나와 다시 굴립니다. 첫 굴림: 흰색 1, 검은색 3 — 검은색이 먼저 둡니다.');
+    assert.equal(await page.textContent('#fact-last'), '첫 굴림: 흰색 1, 검은색 3 — 검은색이 먼저');
+    assert.equal(await page.textContent('#history li:last-child'), '첫 굴림: 흰색 1, 검은색 3 — 검은색이 먼저');
+    assert.match(await page.textContent('#turn'), /^검은색 차례입니다\. 주사위 (1-3|3-1)\./);
+    assert.ok(await page.isVisible('#opening-line'));
+    await shot(page, 'ux29-bg-opening');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

@@ -34,6 +34,8 @@ const $ = (id) => document.getElementById(id);
  * and optionally:
  *   options(game)               the game's options for a new game ({players: 3}), also a room's
  *   moveText(m)                 a move's (or history entry's) shown text (default m.alg)
+ *   namesSeats(entry)           the entry's text names the seats itself, so the last-move
+ *                               line puts no mover before it (an opening roll of two dice)
  *   refusal(code)               the Korean refusal for an engine error code (default refused.move)
  *   resignWindowMs              how long an armed resign button waits for the second press (3 s)
  *   confirmNewGame              a text to confirm before '다시 하기' drops a game in progress
@@ -92,6 +94,12 @@ export class Shell {
   /** The page's options for a new game of the game on screen (undefined: the defaults). */
   gameOptions() {
     return this.page.options ? this.page.options(this.game) : undefined;
+  }
+
+  /** Who made a record entry, as the words before its text ('AI(검은색) '), or '' for an
+   * entry that names its seats itself (page.namesSeats: backgammon's opening roll). */
+  moverOf(e) {
+    return this.page.namesSeats && this.page.namesSeats(e) ? '' : `${this.sideName(e.seat)} `;
   }
 
   /** A move's or record entry's shown text. */
@@ -503,7 +511,7 @@ export class Shell {
     else empty = MSG.opponentToMove;
     const listed = this.page.listedMoves ? this.page.listedMoves(v) : v.moves;
     this.moveList.render(listed, { enabled: mine, spoken: (m) => this.page.spoken(m), empty, label: (m) => this.moveText(m) });
-    $('fact-last').textContent = v.last ? `${this.sideName(v.last.seat)} ${this.moveText(v.last)}` : '—';
+    $('fact-last').textContent = v.last ? `${this.moverOf(v.last)}${this.moveText(v.last)}` : '—';
     // a spectator reads the board on the buttons but has nothing to play or offer
     const watching = this.spectating();
     $('panel-title').textContent = watching ? MSG.watchTitle : MSG.panelTitle;
@@ -542,7 +550,7 @@ export class Shell {
     // one polite live region for moves and turns (the refusals go to the assertive #alert)
     const moved = !prev || prev.ply !== v.ply || prev.game !== v.game;
     if (moved && this.mode) {
-      const said = v.last && v.ply > 0 ? `${this.sideName(v.last.seat)} ${this.page.spoken(v.last)}. ` : '';
+      const said = v.last && v.ply > 0 ? `${this.moverOf(v.last)}${this.page.spoken(v.last)}. ` : '';
       const now = v.outcome.status !== 'ongoing' ? $('result').textContent : $('turn').textContent;
       $('live').textContent = said + now;
     }

@@ -62,8 +62,10 @@ const page = {
   names: () => ({ game: NAME, seats: 2 }),
   resultText,
   /** A play, a roll or a record entry read aloud, its places in the viewer's numbering. */
-  spoken: (m) => spoken(m, (c) => turnPlace(c, m.seat === undefined ? flipFor(shell.view) : m.seat !== shell.viewer())),
+  spoken: (m) => spoken(m, (c) => turnPlace(c, m.seat === undefined ? flipFor(shell.view) : m.seat !== shell.viewer()), seatNames()),
   moveText,
+  /** An opening roll names both seats' dice and who moves first itself. */
+  namesSeats: (e) => !!(e.roll && e.opening),
   turnNote(v) {
     if (v.phase === 'roll') {
       if (!shell.myTurn()) return ` ${MSG.rollDue}`;
@@ -111,8 +113,11 @@ const seenText = (m, seat) => (m.seen ? m.seen[seat] : m.text);
  * this screen (seed 003: points counted from the viewer's side; on one device seat 0's, as the
  * line under the buttons says), a roll as its dice. */
 function moveText(m) {
-  return m.roll ? `주사위 ${m.text}` : seenText(m, shell.viewer());
+  return m.roll ? rollEntry(m, seatNames()) : seenText(m, shell.viewer());
 }
+
+/** The seats as this screen names them: 나(흰색), AI(검은색), …; the colours without a game. */
+const seatNames = () => [0, 1].map((s) => (shell.mode ? shell.sideName(s) : SIDES[s]));
 
 /** The selection: the steps taken this turn (mover's numbering) and the picked checker. */
 const sel = () => shell.sel || { steps: [], picked: null };
@@ -259,7 +264,7 @@ function draw(v, o) {
   });
   // pips, the dice line, the roll and step-back buttons
   const pips = [0, 1].map((seat) => rows[seat].reduce((a, n, p) => a + n * p, 0));
-  const names = [shell.mode ? shell.sideName(0) : SIDES[0], shell.mode ? shell.sideName(1) : SIDES[1]];
+  const names = seatNames();
   $('pips').textContent = `핍 ${pipText(names, pips)}`;
   $('fact-pips').textContent = pipText(names, pips);
   $('fact-dice').textContent = diceLine(v, dice);
