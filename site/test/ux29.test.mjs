@@ -232,3 +232,29 @@ test('backgammon\'s opening roll: whose die is which and who moves first; a tie 
   });
   await ctx.close();
 });
+
+test('checkers page: the rules text follows the ruleset chosen, both ways, without a reload', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('ux29-guide-ruleset', [page], async () => {
+    await engineReady(page);
+    assert.equal(await page.textContent('#guide-title'), '체커 알아보기');
+    await page.check('input[name=ruleset][value=draughts]');
+    await page.waitForFunction(() => location.pathname === '/draughts/');
+    assert.equal(await page.textContent('.page-title'), '국제식 드래프트');
+    await page.waitForFunction(() => document.getElementById('guide-title').textContent === '국제식 드래프트 알아보기');
+    await page.locator('#guide .lead').scrollIntoViewIfNeeded();
+    assert.ok(await page.isVisible('#guide .lead'));
+    assert.match(await page.textContent('#guide .lead'), /10×10/);
+    assert.equal(await page.locator('#guide').count(), 1);
+    assert.equal(await page.locator('#guide-title').count(), 1);
+    // and back
+    await page.check('input[name=ruleset][value=checkers]');
+    await page.waitForFunction(() => location.pathname === '/checkers/');
+    await page.waitForFunction(() => document.getElementById('guide-title').textContent === '체커 알아보기');
+    assert.match(await page.textContent('#guide .lead'), /8×8/);
+    assert.doesNotMatch(await page.textContent('#guide'), /10×10 판의 어두운 칸 50곳/);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

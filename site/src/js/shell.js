@@ -14,6 +14,21 @@ import { Records } from './records/records.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** Each game's guide (the outer HTML of its page's #guide, or null): game → Promise. */
+const guides = new Map();
+function guideHTML(game) {
+  if (!guides.has(game)) {
+    guides.set(game, fetch(`/${game}/`)
+      .then((r) => (r.ok ? r.text() : null))
+      .then((t) => {
+        const g = t && new DOMParser().parseFromString(t, 'text/html').getElementById('guide');
+        return g ? g.outerHTML : null;
+      })
+      .catch(() => null));
+  }
+  return guides.get(game);
+}
+
 /**
  * A game family's page, as the shell needs it:
  *   family                      the engine module ('draughts')
@@ -59,6 +74,7 @@ export class Shell {
     this.page = game;
     this.engine = new Engine(game.family);
     this.game = game.game;
+    this.guideGen = 0; // the latest guide asked for (showGuide)
     this.mode = null; // 'ai' | 'local' | 'online'
     this.level = 'intermediate';
     this.human = 0; // vs AI: my seat
@@ -147,10 +163,33 @@ export class Shell {
   setGame(game) {
     this.game = game;
     this.page.setGame(game);
+    this.showGuide(game);
     const path = `/${game}/`;
     if (location.pathname !== path && /^\/[\w-]+\/(index\.html)?$/.test(location.pathname)) {
       history.replaceState(history.state, '', path + location.search + location.hash);
     }
+  }
+
+  /** The reading part (#guide, issue 17) follows the game on screen: the build writes each
+   * game's guide into that game's own page, so another game's guide is read from its page
+   * (/<game>/, fetched once per game) and put in place of the one shown. A guide that cannot
+   * be fetched (offline) leaves the one shown. */
+  showGuide(game) {
+    const cur = $('guide');
+    if (!cur) return;
+    const shown = cur.dataset.game || document.body.dataset.game;
+    if (!guides.has(shown)) guides.set(shown, Promise.resolve(cur.outerHTML));
+    const want = ++this.guideGen;
+    if (shown === game) return;
+    guideHTML(game).then((html) => {
+      const now = $('guide');
+      if (want !== this.guideGen || !html || !now) return;
+      const t = document.createElement('template');
+      t.innerHTML = html;
+      const g = t.content.firstElementChild;
+      g.dataset.game = game;
+      now.replaceWith(g);
+    });
   }
 
   bind() {
