@@ -258,3 +258,34 @@ test('checkers page: the rules text follows the ruleset chosen, both ways, witho
   });
   await ctx.close();
 });
+
+test('draughts: a shorter capture is refused with the majority rule as its reason', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openPage(ctx, `${stack.url}/draughts/`);
+  await withShots('ux29-draughts-majority', [page], async () => {
+    await engineReady(page);
+    // 33x22x11 takes two; 33x24 and 39x30 take one
+    await page.evaluate(() => window.__madang.startFrom('draughts', 'W:W33,39:B28,17,29,34', 'local'));
+    await page.waitForFunction(() => window.__madang.view.fen && window.__madang.view.moves.length === 1);
+    const alert = () => page.waitForFunction(() => document.getElementById('alert').textContent !== '').then(() => page.textContent('#alert'));
+    const want = '따먹을 때는 가장 많이 잡는 수를 두어야 합니다. 지금은 말 2개를 잡는 수만 둘 수 있습니다.';
+    // the piece with the longer capture, then the landing of its shorter one
+    await page.click('#grid [data-sq="33"]');
+    await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.from === 33);
+    await page.click('#grid [data-sq="24"]');
+    assert.equal(await alert(), want);
+    assert.ok(await page.isVisible('#alert'));
+    // a piece whose only capture is shorter
+    await page.evaluate(() => { document.getElementById('alert').textContent = ''; });
+    await page.click('#grid [data-sq="39"]');
+    assert.equal(await alert(), want);
+    // the long capture still plays
+    await page.click('#grid [data-sq="33"]');
+    await page.waitForFunction(() => window.__madang.sel && window.__madang.sel.from === 33);
+    await page.click('#grid [data-sq="11"]');
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    assert.equal((await view(page)).history[0].text, '33x22x11');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

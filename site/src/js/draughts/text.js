@@ -51,6 +51,8 @@ export function spoken(m) {
 
 export const MSG = {
   mustCapture: '따먹을 수 있을 때는 따먹어야 합니다.',
+  /** International draughts' majority rule (FMJD art. 4.13): a shorter capture is refused. */
+  mostCapture: (n) => `따먹을 때는 가장 많이 잡는 수를 두어야 합니다. 지금은 말 ${n}개를 잡는 수만 둘 수 있습니다.`,
   captureOnly: '따먹는 수만 둘 수 있습니다',
   cannotMove: '그 말은 지금 움직일 수 없습니다.',
   notYourPiece: '내 말을 먼저 고르세요.',
