@@ -84,11 +84,13 @@ async function panelTurn(page) {
   return r;
 }
 
-/** Plays the last play of the list of plays (gnubg notation) by clicking it. */
+/** Plays the last play of the list of plays (gnubg notation, in the numbering of the board
+ * on the screen: the engine's text as the viewer's seat reads it) by clicking it. */
 async function listTurn(page) {
   const v = await view(page);
   const m = v.moves[v.moves.length - 1];
-  assert.equal(await page.textContent(`#moves button[data-text="${m.text}"]`), m.text);
+  const viewer = await page.evaluate(() => window.__madang.viewer());
+  assert.equal(await page.textContent(`#moves button[data-text="${m.text}"]`), m.seen[viewer]);
   await page.click(`#moves button[data-text="${m.text}"]`);
   await waitPly(page, v.ply + 1);
   return m;
