@@ -36,20 +36,32 @@ func (Family) HistoryFields() []string { return []string{"steps", "seen"} }
 
 // Moves implements session.Family. Each map is
 //
-//	{steps, hits, pips, seen}
+//	{steps, hits, pips, seen, orders}
 //
 // steps is []any of {from, to, hit, die}: one checker moving by one die, in the order
 // played, in the mover's numbering (from 25: entering from the bar; to 0: bearing off);
 // hit is set when it sends an opposing blot to the bar; die is the die it uses (a checker
 // borne off from below the die's point uses the larger die). hits counts the hits and pips
 // the pips the play moves (a bear-off counts the point it leaves). seen is []any of two
-// strings: the play's gnubg text in seat 0's numbering and in seat 1's (Seen).
+// strings: the play's gnubg text in seat 0's numbering and in seat 1's (Seen). orders is
+// []any of step lists like steps: every order of single steps that plays it (Orders), so a
+// page taking the play one checker step at a time asks no rules of its own.
 func (Family) Moves(st rules.State, ms []rules.Move) []map[string]any {
 	out := make([]map[string]any, len(ms))
 	bs, ok := st.(*bg.State)
 	var dice rules.Dice
+	var orders [][][]Order
 	if ok {
 		dice, _ = bs.Dice()
+		plays := make([]bg.Move, 0, len(ms))
+		for _, m := range ms {
+			if bm, isBG := m.(bg.Move); isBG {
+				plays = append(plays, bm)
+			}
+		}
+		if len(plays) == len(ms) {
+			orders = Orders(bs.Board(), bs.ToMove(), dice, plays)
+		}
 	}
 	for i, m := range ms {
 		out[i] = map[string]any{}
@@ -72,6 +84,9 @@ func (Family) Moves(st rules.State, ms []rules.Move) []map[string]any {
 		out[i]["hits"] = hits
 		out[i]["pips"] = pips
 		out[i]["seen"] = Seen(bm.String(), int(bs.ToMove()))
+		if orders != nil {
+			out[i]["orders"] = ordersAny(orders[i])
+		}
 	}
 	return out
 }

@@ -4,7 +4,8 @@
 // alone, the last step taken back until the play is complete, then the turn ends by
 // itself), the automatic pass with a notice, pip counts, the result with its points, the
 // per-device rating, and the button board with the legal plays in gnubg notation. Which
-// plays exist is the engine's answer (bgview); routes.js only orders their steps.
+// plays exist, and the orders of their steps, is the engine's answer (bgview); routes.js
+// only follows the steps taken through them.
 import { Shell } from '../shell.js';
 import { CellPanel } from '../cell-panel.js';
 import { BgBoard } from './board.js';
@@ -98,7 +99,7 @@ let cache = { v: null, all: [] };
 function allRoutes(v) {
   if (cache.v !== v) {
     const ok = v.phase === 'move' && v.dice && v.rows && v.toMove >= 0;
-    cache = { v, all: ok ? routes(v.rows, v.toMove, v.dice, v.moves) : [] };
+    cache = { v, all: ok ? routes(v.moves) : [] };
   }
   return cache.all;
 }
