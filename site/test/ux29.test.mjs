@@ -5,12 +5,24 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startStack, withShots, openPage, engineReady, view, resultsDir } from './harness.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations on the page as it is now (as a11y.test.mjs runs it). */
+async function axe(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document);
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join('; ')}`);
+  });
+}
 
 /** Keeps a screenshot of what a test checked in site/test-results (the report names them). */
 async function shot(page, name) {
@@ -70,6 +82,7 @@ test('backgammon on one device: the plays, the last play and the record read in 
     assert.equal(await page.textContent('#fact-last'), `검은색 ${played}`);
     assert.equal(await page.textContent('#history li:last-child'), played);
     await standsOn(page, played, 'black', true);
+    assert.deepEqual(await axe(page), []);
     // the record and the wire keep gnubg's text, the mover's own numbers
     const v = await view(page);
     assert.notEqual(v.history[2].text, played);
@@ -248,6 +261,7 @@ test('checkers page: the rules text follows the ruleset chosen, both ways, witho
     assert.match(await page.textContent('#guide .lead'), /10×10/);
     assert.equal(await page.locator('#guide').count(), 1);
     assert.equal(await page.locator('#guide-title').count(), 1);
+    assert.deepEqual(await axe(page), []);
     // and back
     await page.check('input[name=ruleset][value=checkers]');
     await page.waitForFunction(() => location.pathname === '/checkers/');
@@ -275,6 +289,7 @@ test('draughts: a shorter capture is refused with the majority rule as its reaso
     await page.click('#grid [data-sq="24"]');
     assert.equal(await alert(), want);
     assert.ok(await page.isVisible('#alert'));
+    assert.deepEqual(await axe(page), []);
     // a piece whose only capture is shorter
     await page.evaluate(() => { document.getElementById('alert').textContent = ''; });
     await page.click('#grid [data-sq="39"]');
