@@ -252,6 +252,7 @@ test('checkers page: the rules text follows the ruleset chosen, both ways, witho
   await withShots('ux29-guide-ruleset', [page], async () => {
     await engineReady(page);
     assert.equal(await page.textContent('#guide-title'), '체커 알아보기');
+    await page.evaluate(() => { document.getElementById('guide').kept = true; });
     await page.check('input[name=ruleset][value=draughts]');
     await page.waitForFunction(() => location.pathname === '/draughts/');
     assert.equal(await page.textContent('.page-title'), '국제식 드래프트');
@@ -267,6 +268,8 @@ test('checkers page: the rules text follows the ruleset chosen, both ways, witho
     await page.waitForFunction(() => location.pathname === '/checkers/');
     await page.waitForFunction(() => document.getElementById('guide-title').textContent === '체커 알아보기');
     assert.match(await page.textContent('#guide .lead'), /8×8/);
+    // the guide first shown is put back as it was, not read again
+    assert.equal(await page.evaluate(() => document.getElementById('guide').kept), true);
     assert.doesNotMatch(await page.textContent('#guide'), /10×10 판의 어두운 칸 50곳/);
     assert.deepEqual(page.errors, []);
   });

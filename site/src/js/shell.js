@@ -14,15 +14,27 @@ import { Records } from './records/records.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Each game's guide (the outer HTML of its page's #guide, or null): game → Promise. */
+/** Each game's guide, the #guide element of its page (null when it cannot be read): game →
+ * Promise. A guide taken off the page is kept as it is (its practice boards' state and
+ * handlers too) and put back when its game is shown again. */
 const guides = new Map();
-function guideHTML(game) {
+function guideFor(game) {
   if (!guides.has(game)) {
     guides.set(game, fetch(`/${game}/`)
       .then((r) => (r.ok ? r.text() : null))
       .then((t) => {
-        const g = t && new DOMParser().parseFromString(t, 'text/html').getElementById('guide');
-        return g ? g.outerHTML : null;
+        const found = t && new DOMParser().parseFromString(t, 'text/html').getElementById('guide');
+        if (!found) return null;
+        const g = document.importNode(found, true);
+        // a parsed page's scripts never run: fresh copies run once the guide is on the page
+        // (the practice boards' module, guide/practice.js)
+        for (const old of g.querySelectorAll('script')) {
+          const fresh = document.createElement('script');
+          for (const a of old.attributes) fresh.setAttribute(a.name, a.value);
+          fresh.textContent = old.textContent;
+          old.replaceWith(fresh);
+        }
+        return g;
       })
       .catch(() => null));
   }
@@ -178,15 +190,13 @@ export class Shell {
     const cur = $('guide');
     if (!cur) return;
     const shown = cur.dataset.game || document.body.dataset.game;
-    if (!guides.has(shown)) guides.set(shown, Promise.resolve(cur.outerHTML));
+    if (!guides.has(shown)) guides.set(shown, Promise.resolve(cur));
     const want = ++this.guideGen;
     if (shown === game) return;
-    guideHTML(game).then((html) => {
+    guideFor(game).then((g) => {
       const now = $('guide');
-      if (want !== this.guideGen || !html || !now) return;
-      const t = document.createElement('template');
-      t.innerHTML = html;
-      const g = t.content.firstElementChild;
+      if (want !== this.guideGen || !g || !now || g === now) return;
+      now.dataset.game = now.dataset.game || shown;
       g.dataset.game = game;
       now.replaceWith(g);
     });
