@@ -110,6 +110,16 @@ test('backgammon against the AI: the AI\'s play reads in my numbering', async ()
     assert.ok(m, last);
     await standsOn(page, m[1], 'black', true);
     await shot(page, 'ux29-bg-numbering-ai');
+    // playing black: the board and the text count from black's side; the AI (white) opens
+    await page.evaluate((f) => window.__madang.startFrom('backgammon', f, 'ai', 'beginner', 1), `${START}:${ROLLED_65}`);
+    await page.waitForFunction(() => {
+      const a = window.__madang;
+      return a.human === 1 && !a.thinking && a.view.history.some((e) => e.seat === 0 && !e.roll);
+    }, null, { timeout: 60000 });
+    assert.equal(await page.textContent('#numbering'), '칸 번호는 검은색 쪽에서 센 것입니다.');
+    const white = /^AI\(흰색\) (.+)$/.exec(await page.textContent('#fact-last'));
+    assert.ok(white, await page.textContent('#fact-last'));
+    await standsOn(page, white[1], 'white', true);
     assert.deepEqual(page.errors, []);
   });
   await ctx.close();
