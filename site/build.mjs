@@ -27,7 +27,7 @@ import {
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { MSG } from './src/js/text.js';
+import { MSG, josa } from './src/js/text.js';
 import { RATING_CATS, ratingLine } from './src/js/backgammon/text.js';
 import { START } from './src/js/backgammon/rating.js';
 
@@ -77,7 +77,7 @@ const FAMILIES = {
 };
 
 /** A page's description when its game names none. */
-const description = (title, text) => text || `${title}을(를) 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크로 친구와 온라인으로 겨룹니다.`;
+const description = (title, text) => text || `${josa(title, '을/를')} 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크로 친구와 온라인으로 겨룹니다.`;
 
 /** The first text of the turn line (<p id="turn">, empty in a template) is in the HTML, so
  * the page shows it at its first paint instead of after the engine has loaded (the shell

@@ -84,11 +84,13 @@ async function panelTurn(page) {
   return r;
 }
 
-/** Plays the last play of the list of plays (gnubg notation) by clicking it. */
+/** Plays the last play of the list of plays (gnubg notation, in the numbering of the board
+ * on the screen: the engine's text as the viewer's seat reads it) by clicking it. */
 async function listTurn(page) {
   const v = await view(page);
   const m = v.moves[v.moves.length - 1];
-  assert.equal(await page.textContent(`#moves button[data-text="${m.text}"]`), m.text);
+  const viewer = await page.evaluate(() => window.__madang.viewer());
+  assert.equal(await page.textContent(`#moves button[data-text="${m.text}"]`), m.seen[viewer]);
   await page.click(`#moves button[data-text="${m.text}"]`);
   await waitPly(page, v.ply + 1);
   return m;
@@ -110,7 +112,7 @@ test('backgammon against the AI: opening roll, turns by taps, by the button boar
       await waitMine(page);
       // a tie is rolled again (seed 003), and the page says so
       while ((await view(page)).opening) {
-        assert.match(await page.textContent('#opening-line'), /같은 눈이라 다시 굴립니다/);
+        assert.match(await page.textContent('#opening-line'), /첫 굴림에서 두 사람 모두 \d[이가] 나와 다시 굴립니다/);
         await roll(page, false);
         await waitMine(page);
       }

@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, connect } from 'node:net';
 import { startStack, withShots, openPage, engineReady } from './harness.mjs';
+import { josa } from '../src/js/text.js';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -144,10 +145,13 @@ test('checkers online: my own connection drops — the page says so, moves wait,
     await myTurn(a);
     px.up = false;
     const m1 = await playFirst(a);
-    await waitText(a, '#turn', new RegExp(`내 수\\(.+\\)를 보내는 중`));
+    await waitText(a, '#turn', new RegExp(`내 수\\(.+\\)[을를] 보내는 중`));
+    // the particle follows the move's last syllable as read (issue 29 item 5)
+    const sending = /(내 수\(.+\))([을를]) 보내는 중/.exec(await a.textContent('#turn'));
+    assert.equal(sending[1] + sending[2], josa(sending[1], '을/를'));
     assert.equal(await a.locator('#moves button:not([disabled])').count(), 0);
     await outage(px, 1000);
-    await waitAlert(a, /다시 연결되었습니다\. 내 수\(.+\)가 반영되었습니다/);
+    await waitAlert(a, /다시 연결되었습니다\. 내 수\(.+\)[이가] 반영되었습니다/);
     await b.waitForFunction(() => window.__madang.online.snap.ply === 1);
     assert.deepEqual((await online(b)).moves, [m1]);
     const moveFrames = (from) => sentA.slice(from).filter((f) => f.msg.action === 'move');
@@ -168,7 +172,7 @@ test('checkers online: my own connection drops — the page says so, moves wait,
     await b.waitForFunction(() => window.__madang.online.snap.ply === 3);
     assert.ok((await online(a)).pending, 'A has no answer yet');
     await outage(px, 500);
-    await waitAlert(a, /다시 연결되었습니다\. 내 수\(.+\)가 반영되었습니다/);
+    await waitAlert(a, /다시 연결되었습니다\. 내 수\(.+\)[이가] 반영되었습니다/);
     await a.waitForFunction(() => window.__madang.view.ply === 3);
     assert.equal(moveFrames(from3).length, 1, 'sent once, never again');
     assert.equal((await online(b)).moves[2], m3);
@@ -188,12 +192,12 @@ test('checkers online: my own connection drops — the page says so, moves wait,
     await b.waitForFunction(() => window.__madang.online.snap.status === 'over');
     px.refuse = true;
     px.cut();
-    await waitText(a, '#turn', /연결이 끊겼습니다\. 내 수\(.+\)가 전달되었는지는 다시 연결한 뒤 확인합니다/);
+    await waitText(a, '#turn', /연결이 끊겼습니다\. 내 수\(.+\)[이가] 전달되었는지는 다시 연결한 뒤 확인합니다/);
     await new Promise((r) => setTimeout(r, 500));
     px.up = true;
     px.down = true;
     px.refuse = false;
-    await waitAlert(a, /연결이 끊긴 사이에 게임이 끝나 내 수\(.+\)는 반영하지 않았습니다/);
+    await waitAlert(a, /연결이 끊긴 사이에 게임이 끝나 내 수\(.+\)[은는] 반영하지 않았습니다/);
     await a.waitForSelector('#result:visible');
     assert.match(await text(a, '#result'), /기권/);
     assert.equal(moveFrames(from4).length, 1, 'the swallowed frame only');

@@ -14,6 +14,33 @@ import { Records } from './records/records.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** Each game's guide, the #guide element of its page (null when it cannot be read): game →
+ * Promise. A guide taken off the page is kept as it is (its practice boards' state and
+ * handlers too) and put back when its game is shown again. */
+const guides = new Map();
+function guideFor(game) {
+  if (!guides.has(game)) {
+    guides.set(game, fetch(`/${game}/`)
+      .then((r) => (r.ok ? r.text() : null))
+      .then((t) => {
+        const found = t && new DOMParser().parseFromString(t, 'text/html').getElementById('guide');
+        if (!found) return null;
+        const g = document.importNode(found, true);
+        // a parsed page's scripts never run: fresh copies run once the guide is on the page
+        // (the practice boards' module, guide/practice.js)
+        for (const old of g.querySelectorAll('script')) {
+          const fresh = document.createElement('script');
+          for (const a of old.attributes) fresh.setAttribute(a.name, a.value);
+          fresh.textContent = old.textContent;
+          old.replaceWith(fresh);
+        }
+        return g;
+      })
+      .catch(() => null));
+  }
+  return guides.get(game);
+}
+
 /**
  * A game family's page, as the shell needs it:
  *   family                      the engine module ('draughts')
@@ -34,6 +61,8 @@ const $ = (id) => document.getElementById(id);
  * and optionally:
  *   options(game)               the game's options for a new game ({players: 3}), also a room's
  *   moveText(m)                 a move's (or history entry's) shown text (default m.alg)
+ *   namesSeats(entry)           the entry's text names the seats itself, so the last-move
+ *                               line puts no mover before it (an opening roll of two dice)
  *   refusal(code)               the Korean refusal for an engine error code (default refused.move)
  *   resignWindowMs              how long an armed resign button waits for the second press (3 s)
  *   confirmNewGame              a text to confirm before '다시 하기' drops a game in progress
@@ -43,6 +72,8 @@ const $ = (id) => document.getElementById(id);
  *   noMovesText(view, mine)     '' or why the list of moves is empty now
  *   roomNote(game, options)     '' or a sentence the join card adds on how the room is played
  *                               (' 한 사람당 말 15개로 둡니다.')
+ *   listedMoves(view)           the moves the list offers now (default view.moves): those
+ *                               that can follow a part of a move already made on the board
  * A move handed to play() may carry route: the move text to play instead of its index (a
  * star game's landing path, so the record shows the route played).
  *   record                      optional: the family has a record format (its records
@@ -57,6 +88,7 @@ export class Shell {
     this.page = game;
     this.engine = new Engine(game.family);
     this.game = game.game;
+    this.guideGen = 0; // the latest guide asked for (showGuide)
     this.mode = null; // 'ai' | 'local' | 'online'
     this.level = 'intermediate';
     this.human = 0; // vs AI: my seat
@@ -92,6 +124,12 @@ export class Shell {
   /** The page's options for a new game of the game on screen (undefined: the defaults). */
   gameOptions() {
     return this.page.options ? this.page.options(this.game) : undefined;
+  }
+
+  /** Who made a record entry, as the words before its text ('AI(검은색) '), or '' for an
+   * entry that names its seats itself (page.namesSeats: backgammon's opening roll). */
+  moverOf(e) {
+    return this.page.namesSeats && this.page.namesSeats(e) ? '' : `${this.sideName(e.seat)} `;
   }
 
   /** A move's or record entry's shown text. */
@@ -139,10 +177,31 @@ export class Shell {
   setGame(game) {
     this.game = game;
     this.page.setGame(game);
+    this.showGuide(game);
     const path = `/${game}/`;
     if (location.pathname !== path && /^\/[\w-]+\/(index\.html)?$/.test(location.pathname)) {
       history.replaceState(history.state, '', path + location.search + location.hash);
     }
+  }
+
+  /** The reading part (#guide, issue 17) follows the game on screen: the build writes each
+   * game's guide into that game's own page, so another game's guide is read from its page
+   * (/<game>/, fetched once per game) and put in place of the one shown. A guide that cannot
+   * be fetched (offline) leaves the one shown. */
+  showGuide(game) {
+    const cur = $('guide');
+    if (!cur) return;
+    const shown = cur.dataset.game || document.body.dataset.game;
+    if (!guides.has(shown)) guides.set(shown, Promise.resolve(cur));
+    const want = ++this.guideGen;
+    if (shown === game) return;
+    guideFor(game).then((g) => {
+      const now = $('guide');
+      if (want !== this.guideGen || !g || !now || g === now) return;
+      now.dataset.game = now.dataset.game || shown;
+      g.dataset.game = game;
+      now.replaceWith(g);
+    });
   }
 
   bind() {
@@ -501,8 +560,9 @@ export class Shell {
     else if (this.spectating()) empty = ROOM.spectatingList(this.colour(v.toMove));
     else if (this.mode === 'ai') empty = MSG.aiToMove;
     else empty = MSG.opponentToMove;
-    this.moveList.render(v.moves, { enabled: mine, spoken: (m) => this.page.spoken(m), empty, label: (m) => this.moveText(m) });
-    $('fact-last').textContent = v.last ? `${this.sideName(v.last.seat)} ${this.moveText(v.last)}` : '—';
+    const listed = this.page.listedMoves ? this.page.listedMoves(v) : v.moves;
+    this.moveList.render(listed, { enabled: mine, spoken: (m) => this.page.spoken(m), empty, label: (m) => this.moveText(m) });
+    $('fact-last').textContent = v.last ? `${this.moverOf(v.last)}${this.moveText(v.last)}` : '—';
     // a spectator reads the board on the buttons but has nothing to play or offer
     const watching = this.spectating();
     $('panel-title').textContent = watching ? MSG.watchTitle : MSG.panelTitle;
@@ -541,7 +601,7 @@ export class Shell {
     // one polite live region for moves and turns (the refusals go to the assertive #alert)
     const moved = !prev || prev.ply !== v.ply || prev.game !== v.game;
     if (moved && this.mode) {
-      const said = v.last && v.ply > 0 ? `${this.sideName(v.last.seat)} ${this.page.spoken(v.last)}. ` : '';
+      const said = v.last && v.ply > 0 ? `${this.moverOf(v.last)}${this.page.spoken(v.last)}. ` : '';
       const now = v.outcome.status !== 'ongoing' ? $('result').textContent : $('turn').textContent;
       $('live').textContent = said + now;
     }

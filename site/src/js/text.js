@@ -2,6 +2,48 @@
 // and the room panel. Each game family adds its own text beside its page (draughts/text.js).
 export const LEVEL = { beginner: '초급', intermediate: '중급', advanced: '고급' };
 
+// ---- particles ----------------------------------------------------------------------------
+
+// The final consonant of what a reader says for the last digit or Latin letter printed:
+// 0 none, 1 any other, 8 ㄹ (the Hangul final index of ㄹ, which takes 로 not 으로). Digits
+// read as Sino-Korean numbers (영 일 이 삼 사 오 육 칠 팔 구), letters by their Korean names
+// (에이 비 씨 … 엘 엠 엔 … 알 …).
+const DIGIT_FINAL = [1, 8, 0, 1, 0, 0, 1, 8, 8, 0];
+const LETTER_FINAL = { l: 8, m: 1, n: 1, r: 8 };
+const CLOSERS = ')]}>）」』’”\'"';
+
+/** The Hangul final consonant index (0: none, 8: ㄹ, else another) of the last syllable a
+ * reader says for word: closing brackets and quotes are skipped (the syllable before them
+ * counts: "AI(노랑)" ends in 랑); a Hangul syllable's is (code - 0xAC00) % 28; a number's is
+ * its Korean reading's (3 삼, 5 오, 10 십, 100 백, 1000 천, 10000 만); a Latin letter's its
+ * Korean name's (I 아이, L 엘, M 엠). null when the end is none of these. */
+export function finalOf(word) {
+  const w = String(word).trimEnd();
+  let i = w.length - 1;
+  while (i >= 0 && CLOSERS.includes(w[i])) i--;
+  if (i < 0) return null;
+  const c = w.charCodeAt(i);
+  if (c >= 0xac00 && c <= 0xd7a3) return (c - 0xac00) % 28;
+  // a last 0 is read 영, or names a unit (10 십, 100 백, 1000 천, 10000 만): all with a
+  // final, none ㄹ, as DIGIT_FINAL[0] says
+  if (c >= 48 && c <= 57) return DIGIT_FINAL[c - 48];
+  const l = w[i].toLowerCase();
+  if (l >= 'a' && l <= 'z') return LETTER_FINAL[l] || 0;
+  return null;
+}
+
+/** word followed by the particle of pair ('이/가', '은/는', '을/를', '과/와', '으로/로',
+ * '이라/라'; the form after a final consonant first), chosen by the last syllable printed
+ * (finalOf): '빨강이', 'AI(노랑)이', '나(흰색)은', 'c3으로', 'd4로', '5가'. After ㄹ, 으로 is
+ * 로 ('7로', '말로'). When the end cannot be read (a symbol) both forms are written: '…이(가)'. */
+export function josa(word, pair) {
+  const [after, plain] = pair.split('/');
+  const f = finalOf(word);
+  if (f === null) return `${word}${after}(${plain})`;
+  if (after === '으로' && f === 8) return `${word}${plain}`;
+  return `${word}${f ? after : plain}`;
+}
+
 export const MSG = {
   notYourTurn: '지금은 상대 차례입니다.',
   aiThinking: 'AI가 생각하는 중입니다…',
@@ -53,17 +95,17 @@ export const ROOM = {
   offlineNoMove: '연결이 끊겨 지금은 둘 수 없습니다. 다시 연결되면 둘 수 있습니다.',
   /** My seat in the seats card while my connection is down. */
   meReconnecting: '다시 연결하는 중',
-  /** A pending action as the player reads it: 내 수(11-15) or 주사위 굴리기 (both end in a
-   * vowel, so the particles after it are 를/가/는). */
+  /** A pending action as the player reads it: 내 수(11-15) or 주사위 굴리기 (the particles
+   * after it follow its last syllable: josa). */
   pendingWhat: (p) => (p.action === 'roll' ? '주사위 굴리기' : `내 수(${p.label || p.move})`),
-  sending: (what) => `${what}를 보내는 중…`,
+  sending: (what) => `${josa(what, '을/를')} 보내는 중…`,
   pendingWait: '보낸 수를 서버가 확인하는 중입니다.',
-  offlinePending: (what) => `연결이 끊겼습니다. ${what}가 전달되었는지는 다시 연결한 뒤 확인합니다.`,
-  pendingDelivered: (what) => `다시 연결되었습니다. ${what}가 반영되었습니다.`,
-  pendingChanged: (what) => `연결이 끊긴 사이에 판이 바뀌어 ${what}는 반영하지 않았습니다. 지금 판을 확인해 주세요.`,
-  pendingOver: (what) => `연결이 끊긴 사이에 게임이 끝나 ${what}는 반영하지 않았습니다.`,
-  pendingNoSeat: (what) => `이 방의 자리를 확인하지 못해 ${what}는 반영하지 않았습니다.`,
-  pendingRefused: (what, why) => `${what}는 반영하지 않았습니다. ${why}`,
+  offlinePending: (what) => `연결이 끊겼습니다. ${josa(what, '이/가')} 전달되었는지는 다시 연결한 뒤 확인합니다.`,
+  pendingDelivered: (what) => `다시 연결되었습니다. ${josa(what, '이/가')} 반영되었습니다.`,
+  pendingChanged: (what) => `연결이 끊긴 사이에 판이 바뀌어 ${josa(what, '은/는')} 반영하지 않았습니다. 지금 판을 확인해 주세요.`,
+  pendingOver: (what) => `연결이 끊긴 사이에 게임이 끝나 ${josa(what, '은/는')} 반영하지 않았습니다.`,
+  pendingNoSeat: (what) => `이 방의 자리를 확인하지 못해 ${josa(what, '은/는')} 반영하지 않았습니다.`,
+  pendingRefused: (what, why) => `${josa(what, '은/는')} 반영하지 않았습니다. ${why}`,
   /** This device's stored seat token was refused (bad-token): the seat is lost. */
   seatLost: '이 기기에 저장된 자리 정보를 방이 받아들이지 않아 자리를 잃었습니다.',
   seatLostWatch: '이 기기에 저장된 자리 정보를 방이 받아들이지 않아 자리를 잃었습니다. 빈자리가 없어 지금은 관전만 할 수 있습니다.',
@@ -82,8 +124,8 @@ export const ROOM = {
   /** The join card of a free seat; rest: the seats still empty once I join (the game
    * starts only when none is). */
   invite: (game, side, rest = 0) => (rest > 0
-    ? `친구가 만든 ${game} 방입니다. 참가하면 나는 ${side}을 잡습니다. 빈자리가 ${rest}곳 더 남아, 모두 차야 게임이 시작됩니다.`
-    : `친구가 만든 ${game} 방입니다. 참가하면 바로 시작하고, 나는 ${side}을 잡습니다.`),
+    ? `친구가 만든 ${game} 방입니다. 참가하면 나는 ${josa(side, '을/를')} 잡습니다. 빈자리가 ${rest}곳 더 남아, 모두 차야 게임이 시작됩니다.`
+    : `친구가 만든 ${game} 방입니다. 참가하면 바로 시작하고, 나는 ${josa(side, '을/를')} 잡습니다.`),
   fullOver: (game) => `게임이 끝난 ${game} 방입니다. 빈자리가 없어 관전만 할 수 있습니다.`,
   /** The join card of a full room: who plays its seats, people or the AI. */
   full: (game, people, ais = 0) => {

@@ -40,6 +40,8 @@ const (
 //	lgammon  chance to lose a gammon or more, in thousandths
 //	skill    the played entry's class by GNU Backgammon's thresholds (Skill): "",
 //	         "doubtful", "bad" or "verybad"
+//	seen     in PhaseMove, the best play's Text as each seat reads it (Seen): []any of
+//	         seat 0's text and seat 1's
 //
 // Errors: ai.ErrNoEngine without the net, rules.ErrUnknown for a state of another game,
 // the played text's (rules.ErrNotation, rules.ErrIllegal, rules.ErrAmbiguous).
@@ -98,6 +100,7 @@ func (Family) RatePlay(st rules.State, played string, budget time.Duration) (ses
 		}
 	}
 	a.Extra = chances(best.P, Skill(a.Loss))
+	a.Extra["seen"] = Seen(a.Text, int(bs.ToMove()))
 	return a, nil
 }
 

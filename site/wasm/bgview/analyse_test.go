@@ -96,6 +96,9 @@ func TestAnalyseForcedPlayLosesNothing(t *testing.T) {
 	if an["loss"] != 0 || an["skill"] != "" || an["text"] != only || an["best"] != 0 || an["nodes"] != 1 {
 		t.Fatalf("the only play %s: %v", only, an)
 	}
+	if seen, _ := an["seen"].([]any); len(seen) != 2 || seen[0] != only || seen[1] != Renumber(only) {
+		t.Errorf("the only play %s seen as %v", only, an["seen"])
+	}
 }
 
 // Bad input: a played text that is no legal play is refused with its code; a log the rules

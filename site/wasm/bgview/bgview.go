@@ -6,10 +6,16 @@
 // Numbering. Each seat counts the points from its own side (rules/backgammon): it moves
 // from its 24-point to its 1-point, and a seat's point p is the other seat's point 25-p. A
 // move's steps are in the mover's numbering (the view's toMove, the history entry's seat),
-// with 25 for the bar and 0 for off, as in gnubg's exported matches.
+// with 25 for the bar and 0 for off, as in gnubg's exported matches. A play's "text" (and the
+// record, the wire) keeps gnubg's notation in the mover's numbering; its "seen" gives the
+// same play as each seat reads it, so a page writes every play in the numbering of the board
+// it shows (seed 003: point numbers are shown from the player's own side).
 package bgview
 
 import (
+	"strconv"
+	"strings"
+
 	"madang/rules"
 	bg "madang/rules/backgammon"
 	"madang/site/wasm/session"
@@ -25,24 +31,37 @@ var _ session.Family = Family{}
 func (Family) Games() []string { return []string{bg.ID} }
 
 // HistoryFields implements session.Family: history entries carry the steps of each play,
-// so the record can be replayed on the board.
-func (Family) HistoryFields() []string { return []string{"steps"} }
+// so the record can be replayed on the board, and its text as each seat reads it (seen).
+func (Family) HistoryFields() []string { return []string{"steps", "seen"} }
 
 // Moves implements session.Family. Each map is
 //
-//	{steps, hits, pips}
+//	{steps, hits, pips, seen, orders}
 //
 // steps is []any of {from, to, hit, die}: one checker moving by one die, in the order
 // played, in the mover's numbering (from 25: entering from the bar; to 0: bearing off);
 // hit is set when it sends an opposing blot to the bar; die is the die it uses (a checker
 // borne off from below the die's point uses the larger die). hits counts the hits and pips
-// the pips the play moves (a bear-off counts the point it leaves).
+// the pips the play moves (a bear-off counts the point it leaves). seen is []any of two
+// strings: the play's gnubg text in seat 0's numbering and in seat 1's (Seen). orders is
+// []any of step lists like steps: every order of single steps that plays it (Orders), so a
+// page taking the play one checker step at a time asks no rules of its own.
 func (Family) Moves(st rules.State, ms []rules.Move) []map[string]any {
 	out := make([]map[string]any, len(ms))
 	bs, ok := st.(*bg.State)
 	var dice rules.Dice
+	var orders [][][]Order
 	if ok {
 		dice, _ = bs.Dice()
+		plays := make([]bg.Move, 0, len(ms))
+		for _, m := range ms {
+			if bm, isBG := m.(bg.Move); isBG {
+				plays = append(plays, bm)
+			}
+		}
+		if len(plays) == len(ms) {
+			orders = Orders(bs.Board(), bs.ToMove(), dice, plays)
+		}
 	}
 	for i, m := range ms {
 		out[i] = map[string]any{}
@@ -64,8 +83,50 @@ func (Family) Moves(st rules.State, ms []rules.Move) []map[string]any {
 		out[i]["steps"] = list
 		out[i]["hits"] = hits
 		out[i]["pips"] = pips
+		out[i]["seen"] = Seen(bm.String(), int(bs.ToMove()))
+		if orders != nil {
+			out[i]["orders"] = ordersAny(orders[i])
+		}
 	}
 	return out
+}
+
+// Seen is a play's gnubg text, written in the numbering of seat mover (0 or 1), as each
+// seat reads it: []any{seat 0's text, seat 1's text}. The mover's own is text itself; the
+// other seat's is Renumber(text).
+func Seen(text string, mover int) []any {
+	if mover == 1 {
+		return []any{Renumber(text), text}
+	}
+	return []any{text, Renumber(text)}
+}
+
+// Renumber writes gnubg move text ("24/18*/13 8/5(2)", "bar/22", "6/off") in the other
+// seat's numbering: each point p of 1..24 becomes 25-p (rules/backgammon: a seat's point p
+// is the other's 25-p); "bar", "off", the hit marks, the counts "(n)" and the order of the
+// routes stay. Text that is not a play (empty, dice) comes back unchanged but for its
+// numbers 1..24 outside parentheses.
+func Renumber(text string) string {
+	var sb strings.Builder
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < '0' || c > '9' {
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			j++
+		}
+		num := text[i:j]
+		if n, err := strconv.Atoi(num); err == nil && n >= 1 && n <= 24 && (i == 0 || text[i-1] != '(') {
+			num = strconv.Itoa(25 - n)
+		}
+		sb.WriteString(num)
+		i = j
+	}
+	return sb.String()
 }
 
 // stepDice gives the die each step uses: a step moving exactly a die's pips uses that die;

@@ -260,3 +260,58 @@ func TestAIPlay(t *testing.T) {
 		t.Errorf("unknown level: %v", err)
 	}
 }
+
+// A play as each seat reads it (seed 003: numbers from the reader's own side): seat 1's
+// point p is seat 0's 25-p; bar, off, hits and counts stay.
+func TestRenumber(t *testing.T) {
+	for in, want := range map[string]string{
+		"24/18*/13 8/5(2)": "1/7*/12 17/20(2)",
+		"bar/22":           "bar/3",
+		"6/off 1/off":      "19/off 24/off",
+		"13/7(2) 6/4(2)":   "12/18(2) 19/21(2)",
+		"":                 "",
+	} {
+		if got := Renumber(in); got != want {
+			t.Errorf("Renumber(%q) = %q, want %q", in, got, want)
+		}
+		if back := Renumber(Renumber(in)); back != in {
+			t.Errorf("Renumber twice (%q) = %q", in, back)
+		}
+	}
+}
+
+// Every listed play and every history entry carries its text as both seats read it: the
+// mover's own text and the other seat's renumbered one; the best play of an analysis too.
+func TestSeenTexts(t *testing.T) {
+	v := start(t, "", "6-5", "24/13", "3-1").View()
+	if v["toMove"] != 1 {
+		t.Fatalf("toMove %v", v["toMove"])
+	}
+	found := false
+	for _, m := range moveMaps(v) {
+		seen := m["seen"].([]any)
+		if seen[1] != m["text"] || seen[0] != Renumber(m["text"].(string)) {
+			t.Errorf("seen %v of %q", seen, m["text"])
+		}
+		if m["text"] == "8/5 6/5" {
+			found = seen[0] == "17/20 19/20"
+		}
+	}
+	if !found {
+		t.Errorf("no play 8/5 6/5 seen by seat 0 as 17/20 19/20")
+	}
+	h := v["history"].([]any)
+	var first map[string]any
+	for _, e := range h {
+		if e.(map[string]any)["roll"] != true {
+			first = e.(map[string]any)
+			break
+		}
+	}
+	if first == nil || first["text"] != "24/13" {
+		t.Fatalf("history %v", h)
+	}
+	if seen := first["seen"].([]any); seen[0] != "24/13" || seen[1] != "1/12" {
+		t.Errorf("history seen %v", seen)
+	}
+}

@@ -113,6 +113,10 @@ func (Family) Moves(st rules.State, ms []rules.Move) []map[string]any {
 //	squares   []any of {sq, x, y, name}: each dark square's column and row (0-based, first
 //	          mover's view) and algebraic name
 //	capture   true when the legal moves are captures (capture compulsory)
+//	most      under the majority rule (Rules.MajorityCapture: international draughts, FMJD
+//	          art. 4.13), the pieces each legal capture takes, the most there is (every
+//	          shorter capture is illegal, which the page says when a tap asks for one); 0
+//	          without captures or without the rule
 //	count     {men0, kings0, men1, kings1}
 func (Family) Position(st rules.State, moves []map[string]any, v map[string]any) {
 	ds, ok := draughts.AsState(st)
@@ -148,13 +152,18 @@ func (Family) Position(st rules.State, moves []map[string]any, v map[string]any)
 		squares = append(squares, map[string]any{"sq": sq, "x": x, "y": y, "name": r.Name(draughts.Square(sq))})
 	}
 	capture := false
+	most := 0
 	for _, m := range moves {
 		capture = capture || m["capture"] == true
+		if c, ok := m["captured"].([]any); ok && r.MajorityCapture {
+			most = max(most, len(c))
+		}
 	}
 	v["size"] = r.Size
 	v["board"] = board
 	v["squares"] = squares
 	v["capture"] = capture
+	v["most"] = most
 	v["count"] = map[string]any{"men0": count["men0"], "kings0": count["kings0"], "men1": count["men1"], "kings1": count["kings1"]}
 }
 

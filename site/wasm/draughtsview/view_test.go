@@ -212,3 +212,33 @@ func TestBadInput(t *testing.T) {
 		t.Error("bad text must be refused")
 	}
 }
+
+// The majority rule (FMJD art. 4.13): the view says how many pieces the legal captures take,
+// so the page can say why a shorter capture is refused; checkers (free choice) and a
+// position without captures say 0.
+func TestMostCaptured(t *testing.T) {
+	for _, c := range []struct {
+		game, fen string
+		most      int
+		moves     []string
+	}{
+		// 33x22x11 takes two; 33x24 (one) and 39x30 (one) are shorter
+		{"draughts", "W:W33,39:B28,17,29,34", 2, []string{"33x22x11"}},
+		{"draughts", "", 0, nil},
+		{"checkers", "B:W18,27:B11,14", 0, nil},
+	} {
+		v := start(t, c.game, c.fen).View()
+		if v["most"] != c.most {
+			t.Errorf("%s %q: most %v, want %d", c.game, c.fen, v["most"], c.most)
+		}
+		if c.moves != nil {
+			var got []string
+			for _, m := range moveMaps(v) {
+				got = append(got, m["text"].(string))
+			}
+			if strings.Join(got, " ") != strings.Join(c.moves, " ") {
+				t.Errorf("%s %q: moves %v, want %v", c.game, c.fen, got, c.moves)
+			}
+		}
+	}
+}

@@ -4,13 +4,14 @@
 // alone, the last step taken back until the play is complete, then the turn ends by
 // itself), the automatic pass with a notice, pip counts, the result with its points, the
 // per-device rating, and the button board with the legal plays in gnubg notation. Which
-// plays exist is the engine's answer (bgview); routes.js only orders their steps.
+// plays exist, and the orders of their steps, is the engine's answer (bgview); routes.js
+// only follows the steps taken through them.
 import { Shell } from '../shell.js';
 import { CellPanel } from '../cell-panel.js';
 import { BgBoard } from './board.js';
 import { Rating } from './rating.js';
 import {
-  routes, complete, nextSteps, destinations, applyStep, diceList,
+  routes, matching, complete, nextSteps, destinations, applyStep, diceList,
 } from './routes.js';
 import {
   NAME, SIDES, MSG, CELL, RATING_CATS, ratingLine, rollEntry, OPENING_ROLL, ANALYSIS, resultText, spoken, pipText, placeName,
@@ -47,7 +48,10 @@ const page = {
       if (!m || (+m[1] > 0) === (+m[2] > 0)) return { status: 'ongoing', winner: -1 };
       return { status: 'win', winner: +m[1] > 0 ? 0 : 1, points: Math.max(+m[1], +m[2]) };
     },
-    entryText: (e) => (e.roll ? rollEntry(e) : e.text),
+    // the review shows the board from seat 0 (Shell.viewer), so its plays read in seat 0's
+    // numbering, the analysis's best play too; the record itself keeps gnubg's text
+    entryText: (e) => (e.roll ? rollEntry(e) : seenText(e, 0)),
+    playText: (a) => seenText(a, 0),
     moveLabel: (i, text, seat, colour) => (text.startsWith(OPENING_ROLL) ? text : `${colour(seat)} ${text}`),
   },
 
@@ -58,7 +62,11 @@ const page = {
   colour: (game, seat) => SIDES[seat],
   names: () => ({ game: NAME, seats: 2 }),
   resultText,
-  spoken,
+  /** A play, a roll or a record entry read aloud, its places in the viewer's numbering. */
+  spoken: (m) => spoken(m, (c) => turnPlace(c, m.seat === undefined ? flipFor(shell.view) : m.seat !== shell.viewer()), seatNames()),
+  moveText,
+  /** An opening roll names both seats' dice and who moves first itself. */
+  namesSeats: (e) => !!(e.roll && e.opening),
   turnNote(v) {
     if (v.phase === 'roll') {
       if (!shell.myTurn()) return ` ${MSG.rollDue}`;
@@ -70,6 +78,13 @@ const page = {
   noMovesText: (v, mine) => (v.phase === 'roll' && v.toMove >= 0 ? (mine ? MSG.rollHint : MSG.waitRoll) : ''),
   samePosition: (a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove && a.phase === b.phase,
   focusBoard: () => cells.focusCurrent(),
+  /** After steps taken on the board, only the engine's plays those steps begin. */
+  listedMoves(v) {
+    const taken = sel().steps;
+    if (!taken.length) return v.moves;
+    const plays = new Set(matching(allRoutes(v), taken).map((r) => r.play));
+    return v.moves.filter((m) => plays.has(m));
+  },
   draw,
   tap,
   /** Test hook: every step order of the plays now ([{play, steps}], mover's numbering). */
@@ -84,10 +99,26 @@ let cache = { v: null, all: [] };
 function allRoutes(v) {
   if (cache.v !== v) {
     const ok = v.phase === 'move' && v.dice && v.rows && v.toMove >= 0;
-    cache = { v, all: ok ? routes(v.rows, v.toMove, v.dice, v.moves) : [] };
+    cache = { v, all: ok ? routes(v.moves) : [] };
   }
   return cache.all;
 }
+
+// ---- the texts of plays -----------------------------------------------------------------
+
+/** A play's gnubg text as seat reads it: the engine gives each play's text in both seats'
+ * numberings (bgview Seen, "seen"); the text itself is the mover's (records, the wire). */
+const seenText = (m, seat) => (m.seen ? m.seen[seat] : m.text);
+
+/** What a person reads for a play or a record entry: a play in the numbering of the board on
+ * this screen (seed 003: points counted from the viewer's side; on one device seat 0's, as the
+ * line under the buttons says), a roll as its dice. */
+function moveText(m) {
+  return m.roll ? rollEntry(m, seatNames()) : seenText(m, shell.viewer());
+}
+
+/** The seats as this screen names them: 나(흰색), AI(검은색), …; the colours without a game. */
+const seatNames = () => [0, 1].map((s) => (shell.mode ? shell.sideName(s) : SIDES[s]));
 
 /** The selection: the steps taken this turn (mover's numbering) and the picked checker. */
 const sel = () => shell.sel || { steps: [], picked: null };
@@ -232,13 +263,9 @@ function draw(v, o) {
     opening: openingDice ? [openingDice[viewer], openingDice[1 - viewer]] : null,
     marks,
   });
-  // the plays and the record in gnubg notation; a roll reads as its dice
-  for (const m of v.moves) m.alg = m.text;
-  for (const e of v.history || []) e.alg = e.roll ? `주사위 ${e.text}` : e.text;
-  if (v.last) v.last.alg = v.last.roll ? `주사위 ${v.last.text}` : v.last.text;
   // pips, the dice line, the roll and step-back buttons
   const pips = [0, 1].map((seat) => rows[seat].reduce((a, n, p) => a + n * p, 0));
-  const names = [shell.mode ? shell.sideName(0) : SIDES[0], shell.mode ? shell.sideName(1) : SIDES[1]];
+  const names = seatNames();
   $('pips').textContent = `핍 ${pipText(names, pips)}`;
   $('fact-pips').textContent = pipText(names, pips);
   $('fact-dice').textContent = diceLine(v, dice);

@@ -1,35 +1,14 @@
 // The checker steps of a turn, for tapping one checker at a time. The engine lists the
 // legal plays (whole turns, one per resulting position, with the forced-dice rules of seed
-// 003 applied) and one order of steps for each; a player may take those steps in another
-// order or split a checker's journey at the other die's point. This file finds every such
-// order: it walks single steps over the board the page shows and keeps the sequences that
-// end in the position of one of the engine's plays with as many steps. So the plays offered
-// stay exactly the engine's; the step checks here only decide which orders of a play's
-// steps can be shown one by one.
+// 003 applied) and, for each, every order of single steps that plays it (bgview Orders:
+// the steps in another order, or a checker's journey split at the other die's point). This
+// file only follows the steps taken through those orders: which checkers may move next,
+// where the picked one can go, which play the steps complete. It asks no rules of its own.
 //
 // Places are in the mover's numbering (bgview): 1..24 the points, 25 the bar, 0 off.
 
 const BAR = 25;
 const OFF = 0;
-
-/** Whether the mover (row `my`, 26 counts) may move a checker from `from` by `die`, against
- * the opponent's row `opp` (in its own numbering): the place reached and whether it hits,
- * or null. Seed 003: the bar enters first, a point of two or more opposing checkers is
- * closed, one opposing checker is hit, bearing off needs every checker home and a die
- * larger than the point only bears off the farthest checker. */
-export function stepFrom(my, opp, from, die) {
-  if (my[from] <= 0) return null;
-  if (my[BAR] > 0 && from !== BAR) return null;
-  const to = from - die;
-  if (to >= 1) {
-    const there = opp[25 - to];
-    if (there >= 2) return null;
-    return { from, to, die, hit: there === 1 };
-  }
-  for (let p = 7; p <= BAR; p++) if (my[p] > 0) return null;
-  if (to < 0) for (let p = from + 1; p <= 6; p++) if (my[p] > 0) return null;
-  return { from, to: OFF, die, hit: false };
-}
 
 /** Applies step s to copies of the rows: [my, opp]. */
 export function applyStep(my, opp, s) {
@@ -44,56 +23,17 @@ export function applyStep(my, opp, s) {
   return [m, o];
 }
 
-const key = (my, opp) => `${my.join(',')}|${opp.join(',')}`;
-
 /** The dice a roll gives to play: [a, b], or four of a double. */
 export function diceList(dice) {
   return dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
 }
 
 /**
- * Every order of steps of every play: [{play, steps}], steps [{from, to, die, hit}].
- * rows: the view's rows (both seats, own numbering); mover: the seat to move; dice [a, b];
- * plays: the view's moves ({steps, ...}).
+ * Every order of steps of every play: [{play, steps}], steps [{from, to, die, hit}], from
+ * the view's moves ({orders, ...}: the engine's step orders of each play).
  */
-export function routes(rows, mover, dice, plays) {
-  const my0 = rows[mover];
-  const opp0 = rows[1 - mover];
-  const target = new Map(); // final position → play
-  for (const p of plays) {
-    let [m, o] = [my0, opp0];
-    for (const s of p.steps) [m, o] = applyStep(m, o, s);
-    target.set(`${p.steps.length}:${key(m, o)}`, p);
-  }
-  const out = [];
-  const seen = new Set();
-  const walk = (m, o, left, steps) => {
-    if (steps.length) {
-      const p = target.get(`${steps.length}:${key(m, o)}`);
-      const id = steps.map((s) => `${s.from}>${s.to}/${s.die}`).join(' ');
-      if (p && !seen.has(id)) {
-        seen.add(id);
-        out.push({ play: p, steps: steps.slice() });
-      }
-    }
-    const tried = new Set();
-    for (let i = 0; i < left.length; i++) {
-      const d = left[i];
-      if (tried.has(d)) continue;
-      tried.add(d);
-      const rest = left.slice(0, i).concat(left.slice(i + 1));
-      for (let from = BAR; from >= 1; from--) {
-        const s = stepFrom(m, o, from, d);
-        if (!s) continue;
-        const [m2, o2] = applyStep(m, o, s);
-        steps.push(s);
-        walk(m2, o2, rest, steps);
-        steps.pop();
-      }
-    }
-  };
-  walk(my0, opp0, diceList(dice), []);
-  return out;
+export function routes(plays) {
+  return plays.flatMap((p) => (p.orders || []).map((steps) => ({ play: p, steps })));
 }
 
 const same = (a, b) => a.from === b.from && a.to === b.to && a.die === b.die;

@@ -1,6 +1,6 @@
 // Korean text of the backgammon page (seed 003): sides, results with points, the turn's
 // notices, the button board's words and the rating card.
-import { LEVEL } from '../text.js';
+import { LEVEL, josa } from '../text.js';
 
 export const NAME = '백가몬';
 export const SIDES = ['흰색', '검은색'];
@@ -39,11 +39,12 @@ export function placeName(p) {
   return `${p}번 칸`;
 }
 
-/** A play or a roll read aloud: '13번 칸에서 8번 칸, 8번 칸에서 5번 칸', '주사위 5-3'. */
-export function spoken(m) {
-  if (m.roll) return `주사위 ${m.text}`;
+/** A play or a roll read aloud: '13번 칸에서 8번 칸, 8번 칸에서 5번 칸', '주사위 5-3'; place
+ * maps a step's place (the mover's numbering) to the numbering shown. */
+export function spoken(m, place = (c) => c, names = SIDES) {
+  if (m.roll) return rollEntry(m, names);
   if (!m.steps || !m.steps.length) return '움직일 수 없음';
-  return m.steps.map((s) => `${placeName(s.from)}에서 ${placeName(s.to)}${s.hit ? '(치기)' : ''}`).join(', ');
+  return m.steps.map((s) => `${placeName(place(s.from))}에서 ${placeName(place(s.to))}${s.hit ? '(치기)' : ''}`).join(', ');
 }
 
 export const MSG = {
@@ -60,8 +61,8 @@ export const MSG = {
   /** The notice when a roll has no legal play. */
   noPlay: (who, dice) => `${who}: 주사위 ${dice} — 둘 수 있는 수가 없어 차례가 넘어갑니다.`,
   /** The opening roll: one die each; the higher die moves first with both. */
-  opening: (a, da, b, db, first) => `첫 굴림: ${a} ${da}, ${b} ${db} — ${first}이 먼저 둡니다.`,
-  openingTie: (d) => `첫 굴림이 ${d} 같은 눈이라 다시 굴립니다.`,
+  opening: (a, da, b, db, first) => `첫 굴림: ${a} ${da}, ${b} ${db} — ${josa(first, '이/가')} 먼저 둡니다.`,
+  openingTie: (d) => `첫 굴림에서 두 사람 모두 ${josa(String(d), '이/가')} 나와 다시 굴립니다.`,
   waitOpening: '첫 굴림으로 누가 먼저 둘지 정합니다. ‘굴리기’를 누르세요.',
   usedDice: (left) => (left.length ? `남은 눈: ${left.join(', ')}` : '모든 눈을 썼습니다'),
   stepsTaken: (n) => `이번 차례에 ${n}걸음 옮겼습니다.`,
@@ -90,14 +91,15 @@ export const RATING = {
   none: '아직 끝낸 게임이 없습니다.',
 };
 
-/** A roll in the move list of a record (history entry {text: "a-b", opening}): an opening roll
- * is one die each, seat 0's first (the view's openingRolls), and the higher die moves first
- * with both; equal dice are rolled again (seed 003). Other rolls are the mover's. */
-export function rollEntry(e) {
+/** A roll in the move list of a record or the game (history entry {text: "a-b", opening}):
+ * an opening roll is one die each, seat 0's first (the view's openingRolls), each named by
+ * its seat (names, default the colours), and the higher die moves first with both; equal
+ * dice are rolled again (seed 003). Other rolls are the mover's. */
+export function rollEntry(e, names = SIDES) {
   if (!e.opening) return `주사위 ${e.text}`;
   const [a, b] = e.text.split('-').map(Number);
-  const who = `${OPENING_ROLL}: ${SIDES[0]} ${a}, ${SIDES[1]} ${b}`;
-  return a === b ? `${who} — 같은 눈이라 다시 굴림` : `${who} — ${SIDES[a > b ? 0 : 1]}이 먼저`;
+  const who = `${OPENING_ROLL}: ${names[0]} ${a}, ${names[1]} ${b}`;
+  return a === b ? `${who} — 같은 눈이라 다시 굴림` : `${who} — ${josa(names[a > b ? 0 : 1], '이/가')} 먼저`;
 }
 
 /** The words an opening roll's line starts with: the list names no mover before it. */
@@ -137,6 +139,6 @@ export const ANALYSIS = {
     const who = colour(a.toMove);
     const odds = `${who} 승리 확률 ${pct(a.win)} (개먼 승 ${pct(a.gammon)}, 개먼 패 ${pct(a.lgammon)}), 기대 점수 ${equity(a.score)}`;
     if (a.best < 0) return `엔진 평가: 주사위를 굴리기 전 ${odds}.`;
-    return `엔진 평가: ${odds}. 최선의 수 ${a.text}.`;
+    return `엔진 평가: ${odds}. 최선의 수 ${s.alg}.`;
   },
 };

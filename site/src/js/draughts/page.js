@@ -158,9 +158,12 @@ function tap(sq) {
   const p = v.board[sq];
   const own = p && (p <= 2 ? 0 : 1) === v.toMove;
   const movesFrom = (s) => v.moves.filter((m) => m.from === s);
+  // a capture refused while captures are due: under the majority rule (view.most) it may be
+  // a shorter one, which the player is told
+  const mustCapture = () => shell.say(v.most > 1 ? MSG.mostCapture(v.most) : MSG.mustCapture);
   if (!sel) {
     if (own && movesFrom(sq).length) return select(sq);
-    if (own && v.capture) return shell.say(MSG.mustCapture);
+    if (own && v.capture) return mustCapture();
     if (own) return shell.say(MSG.cannotMove);
     if (p) return shell.say(MSG.notYourPiece);
     return undefined;
@@ -186,13 +189,15 @@ function tap(sq) {
   if (finals.length > 1) return shell.say(MSG.pickStop);
   if (k === 1 && own) {
     if (movesFrom(sq).length) return select(sq);
-    if (v.capture) return shell.say(MSG.mustCapture);
+    if (v.capture) return mustCapture();
     return shell.say(MSG.cannotMove);
   }
   if (k === 1) {
     select(null);
-    if (p && !own) shell.say(MSG.notYourPiece);
+    if (p && !own) return shell.say(MSG.notYourPiece);
   }
+  // a landing no legal capture has: a shorter capture under the majority rule
+  if (v.most > 1) return shell.say(MSG.mostCapture(v.most));
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 // Korean text of the checkers/draughts pages (seed 001): sides, rulesets, draw rules,
 // results, refusals and the words of the button board.
+import { josa } from '../text.js';
 export const SIDES = { checkers: ['흑', '백'], draughts: ['백', '흑'] };
 export const RULESET = { checkers: '영미식 체커', draughts: '국제식 드래프트' };
 
@@ -42,14 +43,16 @@ export function resultText(game, outcome, names) {
   }
 }
 
-/** A move read aloud: "c3에서 d4로", "c3에서 e5, g7로 따먹기". */
+/** A move read aloud: "c3에서 d4로", "d4에서 c3으로", "c3에서 e5, g7로 따먹기" (josa). */
 export function spoken(m) {
   const sq = m.alg.split(/[-×]/);
-  return `${sq[0]}에서 ${sq.slice(1).join(', ')}로${m.capture ? ' 따먹기' : ''}`;
+  return `${sq[0]}에서 ${josa(sq.slice(1).join(', '), '으로/로')}${m.capture ? ' 따먹기' : ''}`;
 }
 
 export const MSG = {
   mustCapture: '따먹을 수 있을 때는 따먹어야 합니다.',
+  /** International draughts' majority rule (FMJD art. 4.13): a shorter capture is refused. */
+  mostCapture: (n) => `따먹을 때는 가장 많이 잡는 수를 두어야 합니다. 지금은 말 ${n}개를 잡는 수만 둘 수 있습니다.`,
   captureOnly: '따먹는 수만 둘 수 있습니다',
   cannotMove: '그 말은 지금 움직일 수 없습니다.',
   notYourPiece: '내 말을 먼저 고르세요.',

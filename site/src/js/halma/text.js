@@ -1,4 +1,5 @@
 // Korean text of the star-board pages (seeds 000, 002, 004), in our own wording.
+import { josa } from '../text.js';
 
 /** Page titles by game. */
 export const TITLE = {
@@ -18,12 +19,8 @@ export const KO = { red: '빨강', blue: '파랑', yellow: '노랑', green: '초
 /** A seat's Korean colour name. */
 export const colourName = (game, seat) => KO[(COLOURS[game] || COLOURS.diamond)[seat]] || `${seat + 1}번`;
 
-/** Korean subject particle after a colour name (빨강이, 파랑이, 노랑이, 초록이: all end in a vowel... or not). */
-export const subj = (word) => {
-  const c = word.charCodeAt(word.length - 1);
-  if (c < 0xac00 || c > 0xd7a3) return `${word}이(가)`;
-  return (c - 0xac00) % 28 ? `${word}이` : `${word}가`;
-};
+/** A name as the subject: 이/가 by its last syllable printed (js/text.js josa). */
+const subj = (word) => josa(word, '이/가');
 
 /** A hole's name "row.pos" as 단·번 ("3단 1번"). */
 export const holeName = (name) => {

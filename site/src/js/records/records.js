@@ -62,7 +62,9 @@ export class Records {
    *                        tokenOutcome(token) → {status, winner} (default PDN's 1-0, 0-1,
    *                        1/2-1/2, *), scale (engine units of one piece in the shown score,
    *                        default 100), entryText(history entry) → its text in the move list
-   *                        (default its alg), analysis: false for a family without the engine
+   *                        (default its alg), playText(analysis) → the engine's best move as
+   *                        shown (default its move's alg, else its text), analysis: false for a
+   *                        family without the engine
    *                        view (the analyse op). A family whose analyse op judges the move
    *                        played itself answers loss (the played move's loss, in the unit of
    *                        lossThreshold; the request carries played, the entry after the
@@ -680,7 +682,7 @@ function score(a, hook = {}) {
   const clamped = Math.max(-CAP, Math.min(CAP, hook.graphScore ? hook.graphScore(a) : mine));
   return {
     v: a.toMove === 0 ? clamped : -clamped, raw: mine, toMove: a.toMove, win,
-    best: a.best, text: a.text, alg: (a.move && a.move.alg) || a.text, depth: a.depth,
+    best: a.best, text: a.text, alg: hook.playText ? hook.playText(a) : (a.move && a.move.alg) || a.text, depth: a.depth,
     loss: a.loss, skill: a.skill, a,
   };
 }

@@ -1,6 +1,6 @@
 // Korean text of the game records: download, import, review and the engine's view.
 
-import { LEVEL } from '../text.js';
+import { LEVEL, josa } from '../text.js';
 
 export const levelName = (l) => LEVEL[l] || l;
 
@@ -75,7 +75,7 @@ export const REC = {
   lossText: (alg) => `직전 수는 크게 잃는 수입니다. 엔진이 찾은 더 나은 수: ${alg}.`,
   evalText: (s, colour, scale = 100) => {
     if (s.over) return s.win >= 0 ? `게임 끝: ${colour(s.win)} 승` : '게임 끝: 무승부';
-    if (s.win >= 0) return `엔진 평가: ${colour(s.win)}이 이기는 수순이 있습니다. 최선의 수 ${s.alg}.`;
+    if (s.win >= 0) return `엔진 평가: ${josa(colour(s.win), '이/가')} 이기는 수순이 있습니다. 최선의 수 ${s.alg}.`;
     const v = s.v / scale;
     const who = v > 0 ? colour(0) : colour(1);
     const lead = Math.abs(v) < 0.05 ? '대등합니다' : `${who} 쪽이 말 ${Math.abs(v).toFixed(1)}개만큼 유리합니다`;
