@@ -29,7 +29,11 @@ for (const [w, h] of [[1280, 900], [390, 844], [1024, 640]]) {
       await page.click('#resign');
       await page.click('#resign');
       await page.waitForFunction(() => !document.getElementById('result').hidden);
-      await page.waitForTimeout(200);
+      // the page scrolls the result into view: wait for that, then say where it is if not
+      await page.waitForFunction((sel) => {
+        const b = document.querySelector(sel).getBoundingClientRect();
+        return b.height > 0 && b.top >= 0 && b.bottom <= window.innerHeight && b.left >= 0 && b.right <= window.innerWidth;
+      }, '#result', { timeout: 15000 }).catch(() => {});
       const r = await inViewport(page, '#result');
       assert.ok(r.ok, `result out of view: ${r.r} (viewport height ${r.h})`);
       const board = await page.locator('#board-wrap').boundingBox();
