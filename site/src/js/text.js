@@ -33,6 +33,15 @@ export const MSG = {
   resumeLocal: '이 기기에서 2명',
 };
 
+/** The note in the board's place on a device without WebGL (board3d.js): before, the place
+ * of the button board on a wide screen (beside the board) or a narrow one (under it), after. */
+export const NO_WEBGL = {
+  before: '이 기기에서는 3D 게임판을 보여 줄 수 없어, ',
+  wide: '오른쪽',
+  narrow: '아래',
+  after: '의 ‘버튼으로 두기’에서 버튼으로 둡니다.',
+};
+
 /** A refusal of the engine, in Korean only: the engine's code ('illegal-move') never reaches
  * the player (the shell keeps it in #alert's data-code and the console). */
 export const refused = {

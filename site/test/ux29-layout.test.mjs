@@ -1,0 +1,82 @@
+// Issue 29's layout items, as a new player sees them in headless Chromium: the page without
+// WebGL on every 3D page (item 3), the three-seat cards on a phone (6), the result brought into
+// view after resigning from the lower panel (7), the star board's tap targets (11), the home
+// page's star thumbnails (13) and the smaller things of item 16. Screenshots of what was
+// checked go to site/test-results/ux29-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startStack, withShots, openPage, engineReady, view, waitMyTurn, refuseWorkerWebGL, resultsDir } from './harness.mjs';
+
+let stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+/** Keeps a screenshot of what the test looked at (also when it passes). */
+async function shot(page, name) {
+  mkdirSync(resultsDir, { recursive: true });
+  await page.screenshot({ path: join(resultsDir, `ux29-${name}.png`), fullPage: false });
+}
+
+/** An element's box on screen, null when it is not shown. */
+const box = (page, sel) => page.evaluate((s) => {
+  const e = document.querySelector(s);
+  if (!e) return null;
+  const r = e.getBoundingClientRect();
+  return r.width && r.height ? { x: r.x, y: r.y, w: r.width, h: r.height, bottom: r.bottom, right: r.right } : null;
+}, sel);
+
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1280, height: 800 };
+
+// ---- item 3: without WebGL ------------------------------------------------------------
+
+for (const [game, vp] of [['checkers', PHONE], ['checkers', DESK], ['draughts', PHONE], ['chinese-checkers', PHONE], ['diamond-kr', DESK], ['diamond', PHONE]]) {
+  test(`item 3: ${game} at ${vp.width}px without WebGL says why in the board's place and plays with the buttons`, async () => {
+    const ctx = await stack.browser.newContext({ viewport: vp });
+    await ctx.addInitScript(() => {
+      const get = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+        return /webgl/i.test(kind) ? null : get.call(this, kind, ...rest);
+      };
+    });
+    await refuseWorkerWebGL(ctx, game === 'checkers' || game === 'draughts' ? 'squares' : 'star');
+    const page = await openPage(ctx, `${stack.url}/${game}/`);
+    await withShots(`ux29-nowebgl-${game}-${vp.width}`, [page], async () => {
+      await engineReady(page);
+      await page.click(game === 'diamond-kr' ? 'button[data-mode="local"]:visible' : 'button[data-mode="ai"][data-level="beginner"]');
+      await page.waitForFunction(() => document.body.dataset.scene === 'ready');
+      await page.waitForSelector('#no-webgl', { state: 'visible' });
+      const note = await page.innerText('#no-webgl');
+      assert.match(note, /3D 게임판을 보여 줄 수 없어/);
+      // the place of the button board as the layout has it: beside the board or under it
+      const narrow = vp.width < 880;
+      assert.match(note, narrow ? /아래의 ‘버튼으로 두기’/ : /오른쪽의 ‘버튼으로 두기’/);
+      assert.doesNotMatch(note, narrow ? /오른쪽/ : /아래/);
+      assert.equal(await page.isVisible('#board3d'), false, 'the empty canvas is hidden');
+      assert.equal(await page.isVisible('#view-oblique'), false, 'no view buttons without a 3D board');
+      assert.equal(await page.isVisible('#view-top'), false);
+      // no empty box: the board's box is about the note's height
+      const wrap = await box(page, '#board-wrap');
+      const n = await box(page, '#no-webgl');
+      assert.ok(wrap.h < n.h + 60, `the board's box is ${wrap.h} px tall around a ${n.h} px note`);
+      const panel = await box(page, '#panel');
+      assert.ok(panel, 'the button board is shown');
+      if (narrow) assert.ok(panel.y >= wrap.bottom, `the button board (${panel.y}) is under the note (${wrap.bottom})`);
+      else assert.ok(panel.x >= wrap.right, `the button board (${panel.x}) is to the right of the note (${wrap.right})`);
+      await shot(page, `nowebgl-${game}-${vp.width}`);
+      // a move with the buttons
+      const v = await view(page);
+      if (game === 'checkers' || game === 'draughts') {
+        await page.click('#moves button');
+      } else {
+        await page.click('#pieces button:not([aria-disabled="true"])');
+        await page.click('#dests button');
+      }
+      await page.waitForFunction((p) => window.__madang.view.ply > p, v.ply);
+      assert.deepEqual(page.errors.filter((e) => !/WebGL/i.test(e)), []);
+    });
+    await ctx.close();
+  });
+}
