@@ -80,3 +80,44 @@ for (const [game, vp] of [['checkers', PHONE], ['checkers', DESK], ['draughts', 
     await ctx.close();
   });
 }
+
+// ---- item 6: three-seat cards on a phone -------------------------------------------------
+
+/** Each player card's name as shown: its text, whether any of it is cut off, its box. */
+const cards = (page) => page.evaluate(() => [...document.querySelectorAll('.player-card')].map((c) => {
+  const who = c.querySelector('.who');
+  const r = c.getBoundingClientRect();
+  const cs = getComputedStyle(who);
+  return {
+    text: who.textContent, arrived: c.querySelector('.arrived').textContent,
+    cut: who.scrollWidth > who.clientWidth + 1 || who.scrollHeight > who.clientHeight + 1 || cs.textOverflow === 'ellipsis' && who.scrollWidth > who.clientWidth,
+    left: r.left, right: r.right, top: r.top,
+  };
+}));
+
+for (const width of [390, 360]) {
+  test(`item 6: three-seat cards at ${width}px show every name whole`, async () => {
+    const ctx = await stack.browser.newContext({ viewport: { width, height: 844 } });
+    const page = await openPage(ctx, `${stack.url}/diamond/`);
+    await withShots(`ux29-cards-${width}`, [page], async () => {
+      await engineReady(page);
+      await page.check('input[name=players][value="3"]');
+      await page.click('button[data-mode="ai"][data-level="beginner"]');
+      await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.seats === 3 && /^나/.test(document.querySelector('.player-card .who').textContent));
+      const c = await cards(page);
+      assert.deepEqual(c.map((x) => x.text), ['나(빨강)', 'AI(노랑)', 'AI(초록)']);
+      for (const x of c) {
+        assert.equal(x.cut, false, `${x.text} is cut short`);
+        assert.ok(x.left >= 0 && x.right <= width, `${x.text}'s card (${x.left}..${x.right}) is on the screen`);
+        assert.match(x.arrived, /^0\/15$/);
+      }
+      // side by side, one row: the three cards read as the three seats
+      assert.ok(Math.max(...c.map((x) => x.top)) - Math.min(...c.map((x) => x.top)) < 1, JSON.stringify(c));
+      // the words as a person reads them: each name is inside its card, letters not clipped
+      const texts = await page.locator('.player-card .who').allInnerTexts();
+      assert.deepEqual(texts.map((t) => t.replace(/\s+/g, '')), ['나(빨강)', 'AI(노랑)', 'AI(초록)']);
+      await page.screenshot({ path: join(resultsDir, `ux29-cards-${width}.png`), clip: { x: 0, y: 0, width, height: 180 } });
+    });
+    await ctx.close();
+  });
+}

@@ -334,13 +334,19 @@ function draw(v, o) {
 function drawCards(v) {
   const el = $('cards');
   el.textContent = '';
+  // three cards share a phone's width: the style sheet stacks each card's name over its count
+  el.dataset.seats = String(v.seatInfo.length);
   v.seatInfo.forEach((si, i) => {
     const d = document.createElement('div');
     d.className = `player-card c-${COLOURS[v.game][i]}`;
     if (v.toMove === i) d.classList.add('active');
     const name = shell.mode ? shell.sideName(i) : colourName(v.game, i);
     d.innerHTML = '<span class="dot"></span><span class="who"></span><span class="arrived"></span>';
-    d.querySelector('.who').textContent = name;
+    // '나(빨강)': a line may break before the colour, never inside a word
+    const who = d.querySelector('.who');
+    const paren = name.indexOf('(');
+    if (paren > 0) who.append(name.slice(0, paren), document.createElement('wbr'), name.slice(paren));
+    else who.textContent = name;
     d.querySelector('.arrived').textContent = `${si.arrived}/${si.size}`;
     d.setAttribute('aria-label', `${name}: 도착 ${si.arrived}/${si.size}${v.toMove === i ? ', 차례' : ''}`);
     el.appendChild(d);
