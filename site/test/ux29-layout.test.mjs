@@ -121,3 +121,34 @@ for (const width of [390, 360]) {
     await ctx.close();
   });
 }
+
+// ---- item 7: the result in view after resigning from the controls under the board ---------
+
+for (const game of ['diamond-kr', 'diamond', 'draughts', 'backgammon']) {
+  test(`item 7: ${game} on a phone — resigning from the controls under the board brings the result into view`, async () => {
+    const ctx = await stack.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await openPage(ctx, `${stack.url}/${game}/`);
+    await withShots(`ux29-resign-${game}`, [page], async () => {
+      await page.waitForFunction(() => window.__madang && window.__madang.view);
+      await page.tap(game === 'diamond-kr' ? 'button[data-mode="local"]:visible' : 'button[data-mode="ai"][data-level="beginner"]');
+      await page.waitForFunction(() => window.__madang.mode && !window.__madang.thinking && !document.getElementById('resign').disabled);
+      // the player has scrolled down: the controls at the top of the screen, the board above it
+      await page.evaluate(() => window.scrollTo(0, window.scrollY + document.getElementById('controls').getBoundingClientRect().top - 8));
+      await page.waitForFunction(() => document.getElementById('board-wrap').getBoundingClientRect().bottom < 0);
+      await page.tap('#resign');
+      await page.tap('#resign');
+      const sel = game === 'diamond-kr' ? '#result-screen' : '#result';
+      await page.waitForSelector(`${sel}:not([hidden])`);
+      // in view, whole: wait for the page's scroll, then read where it stands
+      await page.waitForFunction((s) => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+      }, sel, { timeout: 5000 });
+      const text = await page.innerText(sel);
+      assert.match(text, /기권/);
+      await shot(page, `resign-${game}`);
+      assert.deepEqual(page.errors, []);
+    });
+    await ctx.close();
+  });
+}

@@ -477,10 +477,13 @@ export class Shell {
     $('accept-draw').hidden = !canAccept;
   }
 
-  /** Scrolls the result over the board into view when it is not (a phone scrolled down). */
+  /** Scrolls the result over the board into view when it is not (a phone scrolled down to the
+   * controls under the board): the result screen where the page shows one (diamond-kr's, in
+   * place of the line, which its style sheet hides), else the result line. */
   showResult() {
-    const r = $('result');
-    if (r.hidden) return;
+    const shown = (e) => !!e && !e.hidden && e.getClientRects().length > 0;
+    const r = [$('result-screen'), $('result')].find(shown);
+    if (!r) return;
     const b = r.getBoundingClientRect();
     if (b.top < 0 || b.bottom > window.innerHeight) r.scrollIntoView({ block: 'center' });
   }
