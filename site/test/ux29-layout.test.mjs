@@ -152,3 +152,59 @@ for (const game of ['diamond-kr', 'diamond', 'draughts', 'backgammon']) {
     await ctx.close();
   });
 }
+
+// ---- item 13: the home page's star thumbnails --------------------------------------------
+
+/** The pieces a thumbnail draws, by colour: the round-capped dots of its paths, in hole units. */
+const thumbPieces = (page, game) => page.evaluate((g) => {
+  const svg = document.querySelector(`.card[data-game="${g}"] .card-art svg`);
+  if (!svg) return null;
+  const out = {};
+  for (const p of svg.querySelectorAll('path[class^="p-"]')) {
+    const pts = [...p.getAttribute('d').matchAll(/M(-?[\d.]+) (-?[\d.]+)h0/g)].map((m) => [Math.round(Number(m[1]) / 5), Math.round(-Number(m[2]) / (5 * Math.sqrt(3)))]);
+    out[p.getAttribute('class').slice(2)] = pts.map((q) => q.join(',')).sort();
+  }
+  out.kings = [...svg.querySelectorAll('circle.king')].map((c) => [Math.round(Number(c.getAttribute('cx')) / 5), Math.round(-Number(c.getAttribute('cy')) / (5 * Math.sqrt(3)))].join(',')).sort();
+  return out;
+}, game);
+
+test('item 13: the home page draws each star game\'s own start position', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/`);
+  await withShots('ux29-home-stars', [page], async () => {
+    const arts = {};
+    for (const game of ['chinese-checkers', 'diamond-kr', 'diamond']) {
+      const el = page.locator(`.card[data-game="${game}"] .card-art`);
+      await el.scrollIntoViewIfNeeded();
+      arts[game] = await el.screenshot();
+    }
+    // three different pictures on the screen
+    assert.notDeepEqual(arts['chinese-checkers'], arts['diamond-kr'], 'chinese-checkers and diamond-kr look the same');
+    assert.notDeepEqual(arts['diamond-kr'], arts.diamond, 'diamond-kr and diamond look the same');
+    assert.notDeepEqual(arts['chinese-checkers'], arts.diamond, 'chinese-checkers and diamond look the same');
+    await page.locator('.card[data-game="chinese-checkers"]').scrollIntoViewIfNeeded();
+    await shot(page, 'home-stars');
+    // and each is its game's start as the engine sets it up (the page's start view)
+    const want = [['chinese-checkers', undefined, ['red', 'blue'], 10], ['diamond-kr', { pieces: 15 }, ['red', 'blue'], 15], ['diamond', { players: 3 }, ['red', 'yellow', 'green'], 15]];
+    for (const [game, options, colours, n] of want) {
+      const drawn = await thumbPieces(page, game);
+      assert.ok(drawn, `${game}: no picture`);
+      const gp = await openPage(ctx, `${stack.url}/${game}/`);
+      await engineReady(gp);
+      const start = await gp.evaluate(async ([g, o]) => {
+        const { view: v } = await window.__madang.engine.ask('start', { game: g, options: o });
+        const at = (h) => `${v.holes[h].x},${v.holes[h].y}`;
+        return { seats: v.board.reduce((m, s, h) => { if (s >= 0) (m[s] = m[s] || []).push(at(h)); return m; }, []).map((l) => l.sort()), kings: v.seatInfo.map((s) => s.king).filter((k) => k >= 0).map(at).sort() };
+      }, [game, options]);
+      await gp.close();
+      // the holes' x is in half spacings: the thumbnail's 5 units are one half spacing
+      const norm = (l) => l.map((q) => { const [x, y] = q.split(',').map(Number); return `${x},${y}`; }).sort();
+      colours.forEach((c, seat) => {
+        assert.equal(drawn[c].length, n, `${game}: ${c} has ${drawn[c].length} pieces`);
+        assert.deepEqual(norm(drawn[c]), start.seats[seat], `${game}: ${c}'s pieces stand where the game starts them`);
+      });
+      assert.deepEqual(drawn.kings, start.kings, `${game}: the kings`);
+    }
+  });
+  await ctx.close();
+});
