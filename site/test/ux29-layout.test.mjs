@@ -208,3 +208,73 @@ test('item 13: the home page draws each star game\'s own start position', async 
   });
   await ctx.close();
 });
+
+// ---- item 11: the star board's tap targets -------------------------------------------------
+
+/** Every hole's tap point (where a person taps it: the hole, or the marble on it), the least
+ * distance between two, and the holes a tap there does not pick or that lie off the board's box. */
+const targets = (page) => page.evaluate(async () => {
+  const a = window.__madang;
+  const holes = a.view.holes.map((o) => o.h);
+  const pts = await Promise.all(holes.map((h) => a.squareToScreen(h)));
+  const r = document.getElementById('board3d').getBoundingClientRect();
+  let min = Infinity;
+  let pair = null;
+  for (let i = 0; i < pts.length; i++) {
+    for (let j = i + 1; j < pts.length; j++) {
+      const d = Math.hypot(pts[i].x - pts[j].x, pts[i].y - pts[j].y);
+      if (d < min) { min = d; pair = [a.view.holes[holes[i]].name, a.view.holes[holes[j]].name]; }
+    }
+  }
+  const off = holes.filter((h, i) => pts[i].x < r.left || pts[i].x > r.right || pts[i].y < r.top || pts[i].y > r.bottom);
+  const picked = await Promise.all(holes.map((h, i) => a.board3d.pick(pts[i].x, pts[i].y)));
+  const missed = holes.filter((h, i) => picked[i] !== h).map((h) => a.view.holes[h].name);
+  return { min, pair, off, missed };
+});
+
+for (const game of ['chinese-checkers', 'diamond-kr', 'diamond']) {
+  test(`item 11: ${game} at 390px — every hole 24 px or more from the next on screen, in both views, and a tap there picks it`, async () => {
+    const ctx = await stack.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await openPage(ctx, `${stack.url}/${game}/`);
+    await withShots(`ux29-holes-${game}`, [page], async () => {
+      await engineReady(page);
+      if (game === 'diamond') await page.check('input[name=players][value="3"]');
+      await page.tap(game === 'diamond-kr' ? 'button[data-mode="local"]:visible' : 'button[data-mode="ai"][data-level="beginner"]');
+      await page.waitForFunction(() => window.__madang.mode && document.body.dataset.scene === 'ready');
+      await page.locator('#board3d').scrollIntoViewIfNeeded();
+      for (const v of ['oblique', 'top']) {
+        await page.tap(`#view-${v}`);
+        await page.evaluate(() => window.__madang.board3d.settled && window.__madang.board3d.settled());
+        await page.waitForFunction(() => !!window.__madang.squareToScreen(0));
+        const t = await targets(page);
+        assert.ok(t.min >= 24, `${game} ${v}: holes ${t.pair} are ${t.min.toFixed(1)} px apart`);
+        assert.deepEqual(t.off, [], `${game} ${v}: holes off the board's box`);
+        assert.deepEqual(t.missed, [], `${game} ${v}: a tap on these holes picks another`);
+        await shot(page, `holes-${game}-${v}`);
+      }
+      assert.deepEqual(page.errors, []);
+    });
+    await ctx.close();
+  });
+}
+
+test('item 11: axe-core target-size clean at 390 px and 1280 px on every game page\'s menu (its guide below)', async () => {
+  const axePath = (await import('node:module')).createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  for (const vp of [PHONE, DESK]) {
+    const ctx = await stack.browser.newContext(vp === PHONE ? { viewport: vp, isMobile: true, hasTouch: true } : { viewport: vp });
+    for (const game of ['checkers', 'draughts', 'chinese-checkers', 'diamond-kr', 'diamond', 'backgammon']) {
+      const page = await openPage(ctx, `${stack.url}/${game}/`);
+      await withShots(`ux29-target-size-${game}-${vp.width}`, [page], async () => {
+        await page.waitForFunction(() => window.__madang && window.__madang.view);
+        await page.addScriptTag({ path: axePath });
+        const bad = await page.evaluate(async () => {
+          const r = await window.axe.run(document, { runOnly: ['target-size'] });
+          return r.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary || '').split('\n')[1] || ''}`));
+        });
+        assert.deepEqual(bad, [], `${game} at ${vp.width}px`);
+      });
+      await page.close();
+    }
+    await ctx.close();
+  }
+});
