@@ -278,3 +278,159 @@ test('item 11: axe-core target-size clean at 390 px and 1280 px on every game pa
     await ctx.close();
   }
 });
+
+// ---- item 16: review steps, the spectator's record card, diamond-kr's question, the file
+// button, toasts on a phone -------------------------------------------------------------------
+
+test('item 16: the four review step buttons stand on one row (390 px and 1280 px)', async () => {
+  for (const vp of [PHONE, DESK]) {
+    const ctx = await stack.browser.newContext({ viewport: vp });
+    const page = await openPage(ctx, `${stack.url}/checkers/`);
+    await withShots(`ux29-steps-${vp.width}`, [page], async () => {
+      await engineReady(page);
+      await page.click('button[data-mode="ai"][data-level="beginner"]');
+      await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0);
+      await page.click('#moves button >> nth=0');
+      await waitMyTurn(page);
+      await page.click('#rec-review-this');
+      await page.waitForFunction(() => window.__madang.mode === 'review');
+      await page.locator('.rec-steps').scrollIntoViewIfNeeded();
+      const tops = await page.evaluate(() => [...document.querySelectorAll('.rec-steps button')].map((b) => b.getBoundingClientRect().top));
+      assert.equal(tops.length, 4);
+      assert.ok(Math.max(...tops) - Math.min(...tops) < 1, `the step buttons' tops: ${tops}`);
+    });
+    await ctx.close();
+  }
+});
+
+test('item 16: a spectator sees no empty 기보 card, on the watch card or watching', async () => {
+  const ctxA = await stack.browser.newContext({ viewport: DESK });
+  const ctxB = await stack.browser.newContext({ viewport: PHONE });
+  const ctxC = await stack.browser.newContext({ viewport: PHONE });
+  const a = await openPage(ctxA, `${stack.url}/checkers/`);
+  const pages = [a];
+  await withShots('ux29-spectator-records', pages, async () => {
+    await engineReady(a);
+    await a.click('button[data-mode="online"]');
+    await a.waitForFunction(() => document.getElementById('room-link').value.includes('?room=') && window.__madang.online.snap);
+    const link = await a.inputValue('#room-link');
+    const b = await openPage(ctxB, link);
+    pages.push(b);
+    await b.click('#join-button');
+    await b.waitForFunction(() => window.__madang.online.seat === 1 && window.__madang.online.snap.status === 'playing');
+    const c = await openPage(ctxC, link);
+    pages.push(c);
+    await c.waitForSelector('#join-button:visible');
+    /** The 기보 card, if shown: whether anything but its heading shows in it. */
+    const card = () => c.evaluate(() => {
+      const r = document.getElementById('records');
+      if (!r || !r.getClientRects().length) return 'hidden';
+      const shown = [...r.querySelectorAll('button, summary, textarea, input, p, li')].filter((e) => e.getClientRects().length && e.getBoundingClientRect().height > 0);
+      return shown.length ? 'content' : 'empty';
+    });
+    assert.notEqual(await card(), 'empty', 'the watch card has an empty 기보 card under it');
+    await c.click('#join-button');
+    await c.waitForFunction(() => window.__madang.online && window.__madang.online.seat === -1 && window.__madang.view && window.__madang.online.snap);
+    assert.notEqual(await card(), 'empty', 'a spectator has an empty 기보 card');
+    for (const p of pages) assert.deepEqual(p.errors, []);
+  });
+  await ctxA.close();
+  await ctxB.close();
+  await ctxC.close();
+});
+
+test('item 16: diamond-kr asks before a new game in the page\'s own dialog, not the browser\'s', async () => {
+  const ctx = await stack.browser.newContext({ viewport: PHONE });
+  const page = await openPage(ctx, `${stack.url}/diamond-kr/`);
+  const native = [];
+  page.on('dialog', (d) => { native.push(d.message()); d.dismiss().catch(() => {}); });
+  await withShots('ux29-newgame-dialog', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-mode="local"]:visible');
+    await page.waitForFunction(() => window.__madang.mode === 'local');
+    await page.click('#pieces button:not([aria-disabled="true"])');
+    await page.click('#dests button');
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    await page.click('#restart');
+    await page.waitForSelector('#leave-dialog', { state: 'visible' });
+    assert.deepEqual(native, [], 'the browser\'s confirm box was used');
+    assert.match(await page.innerText('#leave-text'), /새 판을 시작할까요/);
+    assert.equal(await page.innerText('#leave-yes'), '새 판 시작하기');
+    await shot(page, 'newgame-dialog');
+    await page.click('#leave-no');
+    await page.waitForSelector('#leave-dialog', { state: 'hidden' });
+    assert.equal((await view(page)).ply, 1, '계속 두기 keeps the game');
+    await page.click('#restart');
+    await page.click('#leave-yes');
+    await page.waitForFunction(() => window.__madang.view.ply === 0 && window.__madang.mode === 'local');
+    // leaving for the menu asks with its own words again
+    await page.click('#pieces button:not([aria-disabled="true"])');
+    await page.click('#dests button');
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    await page.click('#back-to-menu');
+    await page.waitForSelector('#leave-dialog', { state: 'visible' });
+    assert.equal(await page.innerText('#leave-yes'), '그만두기');
+    await page.click('#leave-yes');
+    await page.waitForFunction(() => !window.__madang.mode);
+    assert.deepEqual(native, []);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+test('item 16: the record file button looks like the button beside it and still opens a file', async () => {
+  const ctx = await stack.browser.newContext({ viewport: PHONE });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('ux29-file-button', [page], async () => {
+    await engineReady(page);
+    await page.click('#rec-import summary');
+    const look = await page.evaluate(() => {
+      const st = (e) => { const c = getComputedStyle(e); const r = e.getBoundingClientRect(); return { h: Math.round(r.height), top: Math.round(r.top), bg: c.backgroundColor, border: c.borderTopWidth + ' ' + c.borderTopStyle, radius: c.borderTopLeftRadius }; };
+      const input = document.getElementById('rec-file');
+      return { label: st(document.querySelector('.file-button')), read: st(document.getElementById('rec-read')), inputOpacity: getComputedStyle(input).opacity, text: document.querySelector('.file-button').innerText.trim() };
+    });
+    assert.equal(look.text, '파일 열기');
+    assert.equal(look.label.h, look.read.h, `heights ${look.label.h} and ${look.read.h}`);
+    assert.equal(look.label.top, look.read.top);
+    assert.equal(look.label.bg, look.read.bg);
+    assert.equal(look.label.border, look.read.border);
+    assert.equal(look.label.radius, look.read.radius);
+    // the browser's own 'Choose File / No file chosen' does not show
+    assert.equal(look.inputOpacity, '0');
+    await page.locator('#rec-import').screenshot({ path: join(resultsDir, 'ux29-file-button.png') });
+    await page.setInputFiles('#rec-file', { name: 'g.pdn', mimeType: 'text/plain', buffer: Buffer.from('[GameType "21"]\n1. 11-15 23-19 *\n') });
+    await page.waitForFunction(() => window.__madang.mode === 'review' && window.__madangRecords.rec.moves.length === 2);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+test('item 16: a toast on a phone is as wide as its text allows, not half the screen', async () => {
+  const ctx = await stack.browser.newContext({ viewport: PHONE });
+  const page = await openPage(ctx, `${stack.url}/checkers/`);
+  await withShots('ux29-toast', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-mode="ai"][data-level="beginner"]');
+    await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view.ply === 0);
+    // a refusal the player meets: the other side's piece
+    const theirs = await page.evaluate(() => window.__madang.view.board.findIndex((p) => p >= 3));
+    await page.evaluate((sq) => window.__madang.tap(sq), theirs);
+    await page.waitForFunction(() => document.getElementById('alert').textContent !== '');
+    const one = await box(page, '#alert');
+    // and a long notice (the longest the pages say: the engine that failed to load)
+    await page.evaluate(() => window.__madang.say('게임 엔진을 불러오지 못했습니다. 페이지를 새로 고쳐 주세요. 같은 일이 되풀이되면 다른 브라우저에서 열어 주세요.'));
+    await page.waitForFunction(() => /다른 브라우저/.test(document.getElementById('alert').textContent));
+    const long = await box(page, '#alert');
+    await shot(page, 'toast');
+    const lines = await page.evaluate(() => {
+      const a = document.getElementById('alert');
+      return Math.round(a.getBoundingClientRect().height / parseFloat(getComputedStyle(a).lineHeight === 'normal' ? '24' : getComputedStyle(a).lineHeight));
+    });
+    assert.ok(long.w >= PHONE.width - 2 * 16 - 2, `the long toast is ${long.w} px wide on a ${PHONE.width} px screen`);
+    assert.ok(long.x >= 15 && long.right <= PHONE.width - 15, `the long toast from ${long.x} to ${long.right}`);
+    assert.ok(one.x >= 15 && one.right <= PHONE.width - 15);
+    assert.ok(lines <= 4, `${lines} lines`);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

@@ -162,16 +162,19 @@ export class Shell {
     $('accept-draw-board').addEventListener('click', () => this.acceptDraw());
     $('undo').addEventListener('click', () => this.undo());
     $('restart').addEventListener('click', () => {
-      // eslint-disable-next-line no-alert
-      if (this.page.confirmNewGame && this.inProgress() && !window.confirm(this.page.confirmNewGame)) return undefined;
-      return this.startLocal(this.mode, this.level, this.human);
+      const again = () => this.startLocal(this.mode, this.level, this.human);
+      // asked in the page's own dialog, as leaving a game is (never the browser's confirm box)
+      if (this.page.confirmNewGame && this.inProgress()) return this.ask(this.page.confirmNewGame, MSG.newGameYes, again);
+      return again();
     });
     $('resign').addEventListener('click', () => this.resign());
     $('back-to-menu').addEventListener('click', () => this.backToMenu());
     $('leave-no').addEventListener('click', () => $('leave-dialog').close());
     $('leave-yes').addEventListener('click', () => {
       $('leave-dialog').close();
-      this.leaveToMenu();
+      const yes = this.onYes;
+      this.onYes = null;
+      if (yes) yes();
     });
     $('resume-button').addEventListener('click', () => this.resumeLocal());
     window.addEventListener('popstate', (e) => this.popState(e.state));
@@ -341,7 +344,15 @@ export class Shell {
    * says yes (the room link stays in the address until then); else straight to the menu. */
   backToMenu() {
     if (!this.inProgress()) return this.leaveToMenu();
-    $('leave-text').textContent = this.mode === 'online' ? ROOM.leaveOnline : ROOM.leaveLocal;
+    return this.ask(this.mode === 'online' ? ROOM.leaveOnline : ROOM.leaveLocal, MSG.leaveYes, () => this.leaveToMenu());
+  }
+
+  /** Asks in the page's dialog before a game in progress is dropped: text, the label of the
+   * button that goes on ('그만두기'), and what it does; '계속 두기' (focused) keeps the game. */
+  ask(text, yesLabel, yes) {
+    $('leave-text').textContent = text;
+    $('leave-yes').textContent = yesLabel;
+    this.onYes = yes;
     const d = $('leave-dialog');
     if (!d.open) d.showModal();
     $('leave-no').focus();

@@ -31,6 +31,9 @@ export const MSG = {
   resume: (game, who, moves) => `이 기기에 두던 게임이 있습니다: ${game}, ${who}, ${moves}수까지 두었습니다.`,
   resumeAI: (level) => `AI(${LEVEL[level] || level})와 대결`,
   resumeLocal: '이 기기에서 2명',
+  /** The dialog's button that drops the game: back to the menu, or a new game. */
+  leaveYes: '그만두기',
+  newGameYes: '새 판 시작하기',
 };
 
 /** The note in the board's place on a device without WebGL (board3d.js): before, the place
