@@ -223,16 +223,19 @@ export class Shell {
     $('accept-draw-board').addEventListener('click', () => this.acceptDraw());
     $('undo').addEventListener('click', () => this.undo());
     $('restart').addEventListener('click', () => {
-      // eslint-disable-next-line no-alert
-      if (this.page.confirmNewGame && this.inProgress() && !window.confirm(this.page.confirmNewGame)) return undefined;
-      return this.startLocal(this.mode, this.level, this.human);
+      const again = () => this.startLocal(this.mode, this.level, this.human);
+      // asked in the page's own dialog, as leaving a game is (never the browser's confirm box)
+      if (this.page.confirmNewGame && this.inProgress()) return this.ask(this.page.confirmNewGame, MSG.newGameYes, again);
+      return again();
     });
     $('resign').addEventListener('click', () => this.resign());
     $('back-to-menu').addEventListener('click', () => this.backToMenu());
     $('leave-no').addEventListener('click', () => $('leave-dialog').close());
     $('leave-yes').addEventListener('click', () => {
       $('leave-dialog').close();
-      this.leaveToMenu();
+      const yes = this.onYes;
+      this.onYes = null;
+      if (yes) yes();
     });
     $('resume-button').addEventListener('click', () => this.resumeLocal());
     window.addEventListener('popstate', (e) => this.popState(e.state));
@@ -402,7 +405,15 @@ export class Shell {
    * says yes (the room link stays in the address until then); else straight to the menu. */
   backToMenu() {
     if (!this.inProgress()) return this.leaveToMenu();
-    $('leave-text').textContent = this.mode === 'online' ? ROOM.leaveOnline : ROOM.leaveLocal;
+    return this.ask(this.mode === 'online' ? ROOM.leaveOnline : ROOM.leaveLocal, MSG.leaveYes, () => this.leaveToMenu());
+  }
+
+  /** Asks in the page's dialog before a game in progress is dropped: text, the label of the
+   * button that goes on ('그만두기'), and what it does; '계속 두기' (focused) keeps the game. */
+  ask(text, yesLabel, yes) {
+    $('leave-text').textContent = text;
+    $('leave-yes').textContent = yesLabel;
+    this.onYes = yes;
     const d = $('leave-dialog');
     if (!d.open) d.showModal();
     $('leave-no').focus();
@@ -538,10 +549,13 @@ export class Shell {
     $('accept-draw').hidden = !canAccept;
   }
 
-  /** Scrolls the result over the board into view when it is not (a phone scrolled down). */
+  /** Scrolls the result over the board into view when it is not (a phone scrolled down to the
+   * controls under the board): the result screen where the page shows one (diamond-kr's, in
+   * place of the line, which its style sheet hides), else the result line. */
   showResult() {
-    const r = $('result');
-    if (r.hidden) return;
+    const shown = (e) => !!e && !e.hidden && e.getClientRects().length > 0;
+    const r = [$('result-screen'), $('result')].find(shown);
+    if (!r) return;
     const b = r.getBoundingClientRect();
     if (b.top < 0 || b.bottom > window.innerHeight) r.scrollIntoView({ block: 'center' });
   }

@@ -73,6 +73,18 @@ export const MSG = {
   resume: (game, who, moves) => `이 기기에 두던 게임이 있습니다: ${game}, ${who}, ${moves}수까지 두었습니다.`,
   resumeAI: (level) => `AI(${LEVEL[level] || level})와 대결`,
   resumeLocal: '이 기기에서 2명',
+  /** The dialog's button that drops the game: back to the menu, or a new game. */
+  leaveYes: '그만두기',
+  newGameYes: '새 판 시작하기',
+};
+
+/** The note in the board's place on a device without WebGL (board3d.js): before, the place
+ * of the button board on a wide screen (beside the board) or a narrow one (under it), after. */
+export const NO_WEBGL = {
+  before: '이 기기에서는 3D 게임판을 보여 줄 수 없어, ',
+  wide: '오른쪽',
+  narrow: '아래',
+  after: '의 ‘버튼으로 두기’에서 버튼으로 둡니다.',
 };
 
 /** A refusal of the engine, in Korean only: the engine's code ('illegal-move') never reaches

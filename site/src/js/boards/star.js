@@ -291,6 +291,11 @@ export class StarBoard {
     return best;
   }
 
+  /** The holes' centres on the table: the tap targets the scene keeps apart on a small screen. */
+  targets() {
+    return (this.holes || []).map((o) => this.at(o.h));
+  }
+
   /** The holes a tap may name (the render worker projects each for squareToScreen). */
   cells() {
     return (this.holes || []).map((o) => o.h);

@@ -3,8 +3,7 @@
 // selection: a piece, then its landing square, or each stop of a capture in turn. Which
 // moves exist, and their paths, the engine says; this file only matches taps to them.
 import { Shell } from '../shell.js';
-import { afterPaint } from '../lazy.js';
-import { remoteSupported, startRemote } from '../render/remote.js';
+import { board3D } from '../board3d.js';
 import { CellPanel } from '../cell-panel.js';
 import {
   SIDES, RULESET, MSG, CELL, resultText, spoken, countText, countersText, counterWarning,
@@ -201,27 +200,15 @@ function tap(sq) {
   return undefined;
 }
 
-// three.js and the board after the first paint (lazy.js): the page's text first
-// — drawn in a render worker where the browser can (render/remote.js: three.js's build,
-// shader compilation and draws off the main thread), else here
-const three = afterPaint(async (firstCall) => {
-  const canvas = $('board3d');
-  if (document.body.dataset.renderWorker && remoteSupported(canvas)) {
-    // the side the board is seen from is setBoard's third argument
-    const flipOf = (method, args, flip) => (method === 'setBoard' ? !!args[2] : flip);
-    // when the first view is drawn (the engine's first answer): three.js does not share a
-    // slow connection with the engine's download
-    await firstCall('board');
-    const remote = await startRemote(canvas, document.body.dataset.renderWorker, (sq) => shell.tap(sq), { flipOf });
-    if (remote) return remote;
-    // no WebGL in a worker here (Safari 16): the main thread draws, as below
-  }
-  const [{ Scene }, { SquaresBoard }] = await Promise.all([import('../scene.js'), import('../boards/squares.js')]);
-  const real = new Scene(canvas, (sq) => shell.tap(sq));
-  return { scene: real, board: new SquaresBoard(real) };
+// three.js and the board after the first paint (board3d.js): the page's text first; without
+// WebGL the note stands in the board's place and the button board plays alone
+const { scene, board } = board3D({
+  canvas: $('board3d'),
+  onTap: (sq) => shell.tap(sq),
+  loadBoard: () => import('../boards/squares.js').then((m) => m.SquaresBoard),
+  // the side the board is seen from is setBoard's third argument
+  flipOf: (method, args, flip) => (method === 'setBoard' ? !!args[2] : flip),
 });
-const scene = three.stand('scene');
-const board = three.stand('board');
 const cells = new CellPanel($('grid'), (sq) => shell.tap(sq));
 const shell = new Shell(page, scene);
 

@@ -7,8 +7,7 @@
 // note). Which moves exist and their paths the engine says; this file matches taps to them.
 import { Shell } from '../shell.js';
 import { setHint } from '../key-hint.js';
-import { afterPaint } from '../lazy.js';
-import { remoteSupported, startRemote } from '../render/remote.js';
+import { board3D } from '../board3d.js';
 import { strictBlocked } from './strict.js';
 import {
   TITLE, COLOURS, colourName, holeName, MSG, moveSentence, resultText,
@@ -351,13 +350,19 @@ function draw(v, o) {
 function drawCards(v) {
   const el = $('cards');
   el.textContent = '';
+  // three cards share a phone's width: the style sheet stacks each card's name over its count
+  el.dataset.seats = String(v.seatInfo.length);
   v.seatInfo.forEach((si, i) => {
     const d = document.createElement('div');
     d.className = `player-card c-${COLOURS[v.game][i]}`;
     if (v.toMove === i) d.classList.add('active');
     const name = shell.mode ? shell.sideName(i) : colourName(v.game, i);
     d.innerHTML = '<span class="dot"></span><span class="who"></span><span class="arrived"></span>';
-    d.querySelector('.who').textContent = name;
+    // '나(빨강)': a line may break before the colour, never inside a word
+    const who = d.querySelector('.who');
+    const paren = name.indexOf('(');
+    if (paren > 0) who.append(name.slice(0, paren), document.createElement('wbr'), name.slice(paren));
+    else who.textContent = name;
     d.querySelector('.arrived').textContent = `${si.arrived}/${si.size}`;
     d.setAttribute('aria-label', `${name}: 도착 ${si.arrived}/${si.size}${v.toMove === i ? ', 차례' : ''}`);
     el.appendChild(d);
@@ -507,45 +512,21 @@ async function share() {
   shell.say(MSG.shared);
 }
 
-// three.js and the board after the first paint (lazy.js), as on the draughts page: the
-// page's text and button panel first. Without WebGL the scene fails and the panel plays alone.
+// three.js and the board after the first paint (board3d.js, as on the draughts page): the
+// page's text and button panel first. Without WebGL the note stands in the board's place and
+// the panel plays alone.
 const canvas = $('board3d');
-let picker = null; // the real scene once loaded (hover picking needs its answer)
-const noWebGL = () => {
-  picker = null;
-  canvas.hidden = true;
-  $('view-buttons').hidden = true;
-  const n = $('no-webgl');
-  n.hidden = false;
-  n.textContent = MSG.noWebGL;
-};
-// — drawn in a render worker where the browser can (render/remote.js: three.js's build,
-// shader compilation and draws off the main thread), else here
-const three = afterPaint(async (firstCall) => {
-  if (document.body.dataset.renderWorker && remoteSupported(canvas)) {
-    // when the first view is drawn (the engine's first answer): three.js does not share a
-    // slow connection with the engine's download
-    await firstCall('board');
-    const remote = await startRemote(canvas, document.body.dataset.renderWorker, (h) => shell.tap(h), { onFail: noWebGL });
-    if (remote) {
-      picker = remote.scene;
-      return remote;
-    }
-    // no WebGL in a worker here (Safari 16): the main thread draws, as below
-  }
-  const [{ Scene }, { StarBoard }] = await Promise.all([import('../scene.js'), import('../boards/star.js')]);
-  const real = new Scene(canvas, (h) => shell.tap(h));
-  if (real.failed) noWebGL();
-  else picker = real;
-  return { scene: real, board: new StarBoard(real) };
+const { scene, board, picker: pickerOf } = board3D({
+  canvas,
+  onTap: (h) => shell.tap(h),
+  loadBoard: () => import('../boards/star.js').then((m) => m.StarBoard),
 });
-const scene = three.stand('scene');
-const board = three.stand('board');
 const shell = new Shell(page, scene);
 page.shell = shell;
 
 canvas.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; lastShift = e.shiftKey; });
 canvas.addEventListener('pointermove', (e) => {
+  const picker = pickerOf();
   if (!picker || e.pointerType !== 'mouse' || !shell.sel || !shell.myTurn() || shell.sel.preview) return;
   // the worker's scene answers with a Promise
   const sel = shell.sel;

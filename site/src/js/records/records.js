@@ -192,7 +192,14 @@ export class Records {
     $('rec-save').hidden = !(p === 'game' || reviewing);
     $('rec-review-this').hidden = reviewing;
     $('rec-import').hidden = !(p === 'menu' || reviewing);
+    this.fit();
     if (!reviewing) this.cancelAnalysis();
+  }
+
+  /** The card goes when none of its parts shows (the join card of a room, a spectator before
+   * the room is over): no '기보' heading over nothing. */
+  fit() {
+    $('records').hidden = $('rec-review').hidden && $('rec-save').hidden && $('rec-import').hidden;
   }
 
   /** A room's snapshot (the room panel): a finished room offers its review. */
@@ -202,6 +209,7 @@ export class Records {
       $('rec-save').hidden = false;
       $('rec-review-this').hidden = false;
     }
+    this.fit();
   }
 
   // ---- download -----------------------------------------------------------------
