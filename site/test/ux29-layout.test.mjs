@@ -355,7 +355,7 @@ test('item 16: diamond-kr asks before a new game in the page\'s own dialog, not 
     await page.waitForSelector('#leave-dialog', { state: 'visible' });
     assert.deepEqual(native, [], 'the browser\'s confirm box was used');
     assert.match(await page.innerText('#leave-text'), /새 판을 시작할까요/);
-    assert.equal(await page.innerText('#leave-yes'), '새 판 시작하기');
+    assert.equal(await page.innerText('#leave-yes'), '처음부터 다시 하기');
     await shot(page, 'newgame-dialog');
     await page.click('#leave-no');
     await page.waitForSelector('#leave-dialog', { state: 'hidden' });

@@ -75,7 +75,7 @@ export const MSG = {
   resumeLocal: '이 기기에서 2명',
   /** The dialog's button that drops the game: back to the menu, or a new game. */
   leaveYes: '그만두기',
-  newGameYes: '새 판 시작하기',
+  newGameYes: '처음부터 다시 하기',
 };
 
 /** The note in the board's place on a device without WebGL (board3d.js): before, the place
