@@ -183,6 +183,13 @@ func TestLambdaModeManagementAPI(t *testing.T) {
 	}
 	fake.wait(t, "connect $connect")
 	id := fake.last("connect").RequestContext.ConnectionID
+	// The handshake has answered the client; the gateway takes the socket in just after
+	// (a post before that answers gone, as API Gateway's does during $connect).
+	for deadline := time.Now().Add(10 * time.Second); g.Open() == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the socket never opened")
+		}
+	}
 	api := mgmtClient(endpoint)
 	if _, err := api.PostToConnection(ctx, &mgmt.PostToConnectionInput{ConnectionId: aws.String(id), Data: []byte(`{"type":"pong"}`)}); err != nil {
 		t.Fatal(err)
