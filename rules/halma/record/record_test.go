@@ -124,6 +124,11 @@ func TestProblems(t *testing.T) {
 	if r := Replay(&games[0], ""); len(r.Problems) != 1 || r.Problems[0].Code != CodeGame {
 		t.Errorf("checkers: %+v", r.Problems)
 	}
+	// a PDN record (its GameType tag) with numbered moves is checkers', not the page's game
+	games, _ = Read([]byte("[GameType \"21\"]\n[FEN \"W:W99:B1\"]\n1. 11-15 *\n"))
+	if r := Replay(&games[0], "chinese-checkers"); len(r.Problems) != 1 || r.Problems[0].Code != CodeGame {
+		t.Errorf("PDN GameType 21: %+v", r.Problems)
+	}
 	games, errs = Read([]byte("[Event \"a\"]\n\n1. " + moves[0] + " 3. " + moves[1] + " *\n\n[Event \"b\"]\n\n1. " + moves[0] + " *\n"))
 	if len(games) != 1 || len(errs) != 1 || errs[0].Line != 3 || errs[0].Game != 1 || games[0].Index != 2 {
 		t.Errorf("move number out of order: games %v errors %v", games, errs)

@@ -45,6 +45,11 @@ func Replay(g *Game, fallback string) *Replayed {
 	r := &Replayed{ID: fallback}
 	if id, ok := g.Tag("Game"); ok {
 		r.ID = id
+	} else if gt, ok := g.Tag("GameType"); ok {
+		// PDN's game tag (checkers 21, draughts 20): another family's record, whose numbered
+		// moves would otherwise read as a star game's.
+		r.fail(-1, CodeGame, errors.New("GameType "+strconv.Quote(gt)+": a PDN record, not a star game"))
+		return r
 	}
 	if !Games[r.ID] {
 		r.fail(-1, CodeGame, errors.New("Game "+strconv.Quote(r.ID)+" is not a star game"))

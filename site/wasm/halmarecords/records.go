@@ -90,7 +90,9 @@ func (Family) ExportRecord(r session.Record) ([]byte, error) {
 //	        value]], moves: [each move played, with its landing path], total (moves in the
 //	        record), result (the record's token), problems: [{move (index in the record, -1
 //	        for the whole game), line, number ("12."), text (as written), code, detail}]}
-//	errors  []any of {line, game, detail}: syntax errors (a game with one is skipped)
+//	errors  []any of {line, game, detail, code}: syntax errors (a game with one is skipped),
+//	        and records of another game (code game-type: a Game tag naming no star game, or
+//	        a PDN GameType tag), which are skipped too
 //
 // Problem codes: those of package record (illegal-move, bad-notation, game-type,
 // bad-options, bad-position, bad-result). fen is the start position as the rules encode
@@ -105,6 +107,13 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 	for i := range read {
 		g := &read[i]
 		r := record.Replay(g, fallback)
+		if len(r.Problems) == 1 && r.Problems[0].Move < 0 && r.Problems[0].Code == record.CodeGame {
+			// another game's record: not a game of this page (the page says so first when
+			// nothing else was read)
+			syntax = append(syntax, map[string]any{"line": g.Line, "game": g.Index, "code": record.CodeGame, "detail": r.Problems[0].Err.Error()})
+			session.ReportImport(i+1, len(read))
+			continue
+		}
 		moves := make([]any, len(r.Played))
 		for k, m := range r.Played {
 			moves[k] = m

@@ -78,3 +78,16 @@ func TestImportProblem(t *testing.T) {
 		t.Errorf("problem %v", p)
 	}
 }
+
+// Another family's record (a checkers PDN, by its GameType tag) is no game of this page: it
+// is listed among the errors with code game-type, and no game opens.
+func TestImportOtherGamesRecord(t *testing.T) {
+	out := Family{}.ImportRecords([]byte("[GameType \"21\"]\n[FEN \"W:W99:B1\"]\n1. 11-15 *\n"), "chinese-checkers")
+	if n := len(out["games"].([]any)); n != 0 {
+		t.Fatalf("%d games read from a checkers PDN", n)
+	}
+	errs := out["errors"].([]any)
+	if len(errs) != 1 || errs[0].(map[string]any)["code"] != "game-type" {
+		t.Fatalf("errors %v, want one game-type", errs)
+	}
+}

@@ -111,6 +111,7 @@ export function resultWord(token) {
 /** A syntax error of the file in Korean: its game (1-based; 0 when the reader stops before
  * it knows the game, as the .mat reader does) and line (0: none). */
 export function syntaxText(e) {
+  if (e.code === 'game-type') return `${e.game}번째 게임: 이 페이지에서 두는 게임의 기보가 아닙니다.`;
   if (!e.line) return '기보 파일을 읽을 수 없습니다.';
   if (!e.game) return `${e.line}번째 줄: 기보 형식이 잘못되어 더 읽지 못했습니다.`;
   return `${e.game}번째 게임 (${e.line}번째 줄): 기보 형식이 잘못되어 이 게임을 건너뜁니다.`;
