@@ -160,9 +160,18 @@ func TestEveryActionHasARoute(t *testing.T) {
 			t.Errorf("route %s: target %v is not an integration of this template", name, target)
 		}
 	}
+	known := map[string]bool{}
 	for _, want := range append([]string{"$connect", "$disconnect", "$default"}, protocolActions(t)...) {
+		known[want] = true
 		if _, ok := routes[want]; !ok {
 			t.Errorf("no route for %q", want)
+		}
+	}
+	// and no route for an action the protocol does not have (the service answers it
+	// bad-message, as $default would: a route that only costs a resource)
+	for key, name := range routes {
+		if !known[key] {
+			t.Errorf("route %s (%q) is no action of PROTOCOL.md", name, key)
 		}
 	}
 	api := tpl.ofType("AWS::ApiGatewayV2::Api")
