@@ -52,10 +52,19 @@ func runAWSCost(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var labels []string
+	known := map[string]bool{}
+	for _, g := range rep.Games {
+		known[g.Label] = true
+	}
 	for _, l := range strings.Split(*month, ",") {
-		if l = strings.TrimSpace(l); l != "" {
-			labels = append(labels, l)
+		if l = strings.TrimSpace(l); l == "" {
+			continue
 		}
+		if !known[l] {
+			fmt.Fprintf(stderr, "aws-cost: --month: no row %q in %s\n", l, *report)
+			return 2
+		}
+		labels = append(labels, l)
 	}
 	awscost.Table(stdout, rep, awscost.USEast1, awscost.Scenario{PaceSeconds: *pace, Plies: typicalPlies}, *rooms, labels)
 	return 0

@@ -24,8 +24,13 @@ func TestMovesBackgammon(t *testing.T) {
 		t.Errorf("bar case: exit %d, stdout %q, stderr %q; want the lines %q", code, out, errs, want)
 	}
 	code, out, errs = run(t, "moves", "--game", "backgammon", "--position", "27YBADjgc/ADQA", "--dice", "6-5")
-	if code != 0 || out != "" {
-		t.Errorf("closed board: exit %d, stdout %q, stderr %q; want nothing", code, out, errs)
+	if code != 0 || out != "" || !strings.Contains(errs, "no move") {
+		t.Errorf("closed board: exit %d, stdout %q, stderr %q; want no line and a word why", code, out, errs)
+	}
+	// the opening tie: no move, and the reason on stderr (it rolls again, seed 003)
+	code, out, errs = run(t, "moves", "--game", "backgammon", "--dice", "6-6")
+	if code != 0 || out != "" || !strings.Contains(errs, "no move") {
+		t.Errorf("opening tie: exit %d, stdout %q, stderr %q; want no line and a word why", code, out, errs)
 	}
 	code, out, _ = run(t, "moves", "--game", "backgammon", "--position", "4HPwATDgc/ABMA", "--dice", "3-1")
 	if n := strings.Count(out, "\n"); code != 0 || n != 16 {

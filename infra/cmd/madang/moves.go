@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"madang/games"
+	"madang/rules"
 )
 
 func init() {
@@ -52,6 +53,10 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 	}
 	if o := st.Outcome(); o.Over() {
 		fmt.Fprintf(stderr, "game over: %v\n", o.Reason)
+	} else if *diceText != "" && st.Phase() == rules.PhaseRoll {
+		// the roll moved nothing: an opening tie is rolled again (seed 003), a roll with no
+		// legal play passes the turn
+		fmt.Fprintf(stderr, "no move: after %s the position waits for a roll again (an opening tie, or no legal play)\n", *diceText)
 	}
 	return 0
 }
