@@ -83,6 +83,7 @@ func (s *Service) bindConn(l *loaded, eff *effects, connID string, seatIdx int) 
 		}
 		for i := 0; i < len(l.b.Conns) && n >= MaxSeatSockets; i++ {
 			if l.b.Conns[i].Seat == seatIdx {
+				eff.replaced = append(eff.replaced, l.b.Conns[i].ID) // told why it hears no more
 				l.b.Conns = append(l.b.Conns[:i], l.b.Conns[i+1:]...)
 				i--
 				n--

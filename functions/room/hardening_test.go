@@ -318,5 +318,20 @@ func TestLimits(t *testing.T) {
 		if n != room.MaxSeatSockets {
 			t.Fatalf("seat 0 keeps %d sockets, want %d", n, room.MaxSeatSockets)
 		}
+		// every tab the room let go was told why it hears no more (a fifth tab must not
+		// leave the oldest one silently standing still)
+		for i := 0; i < 2*room.MaxSeatSockets; i++ {
+			fs := h.take(fmt.Sprint("tab", i))
+			if len(fs) == 0 || fs[len(fs)-1].Type != "error" || fs[len(fs)-1].Code != room.CodeReplaced {
+				t.Fatalf("tab %d, let go: last frame %s; want error %s", i, describe(fs), room.CodeReplaced)
+			}
+		}
+		for i := 2 * room.MaxSeatSockets; i < 3*room.MaxSeatSockets; i++ {
+			for _, f := range h.take(fmt.Sprint("tab", i)) {
+				if f.Code == room.CodeReplaced {
+					t.Fatalf("tab %d, still bound, was told it was let go", i)
+				}
+			}
+		}
 	})
 }

@@ -25,6 +25,9 @@ const (
 	CodeTooLarge     = "too-large"
 	CodeRateLimited  = "rate-limited"
 	CodeInternal     = "internal"
+	// CodeReplaced is sent unasked to a socket the room let go: its seat was bound to a
+	// newer socket beyond MaxSeatSockets (one person's fifth tab), so it gets no more states.
+	CodeReplaced = "replaced"
 )
 
 // koMessages are the player-facing texts of the codes, in one place.
@@ -42,6 +45,7 @@ var koMessages = map[string]string{
 	CodeTooLarge:     "메시지가 너무 큽니다.",
 	CodeRateLimited:  "메시지를 너무 자주 보냈습니다. 잠시 뒤에 다시 보내 주세요.",
 	CodeInternal:     "서버에서 문제가 생겼습니다. 다시 시도해 주세요.",
+	CodeReplaced:     "같은 자리를 연 창이 너무 많아 이 창으로는 방 소식을 더 받지 않습니다. 이 창에서 이어 두려면 새로 고쳐 주세요.",
 }
 
 // Error is a refusal with a stable code and a Korean message for the player.

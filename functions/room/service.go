@@ -121,10 +121,11 @@ type effects struct {
 	id        json.RawMessage // echoed to the sender
 	joined    []outJoined     // posted before the state, each to its connection (ID field = conn)
 	joinedTo  []string
-	bind      []Conn // connection records to write
-	broadcast bool   // post the state to every socket of the room
-	kick      bool   // the AI's turn may have begun: ask the Invoker (set by update)
-	noWrite   bool   // nothing changed; only reply
+	bind      []Conn   // connection records to write
+	replaced  []string // sockets the room let go for a newer one of their seat (CodeReplaced)
+	broadcast bool     // post the state to every socket of the room
+	kick      bool     // the AI's turn may have begun: ask the Invoker (set by update)
+	noWrite   bool     // nothing changed; only reply
 	// awayArrived: this change is the arrival of the room's pending away check (RunDelayed).
 	awayArrived bool
 	// away: ask the Scheduler for an away check after awayWait (set by update, planAway).
@@ -518,6 +519,9 @@ func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
 	}
 	for i, j := range eff.joined {
 		s.post(ctx, eff.joinedTo[i], mustJSON(j))
+	}
+	for _, c := range eff.replaced {
+		s.post(ctx, c, ErrorFrame(CodeReplaced, nil))
 	}
 	if eff.noWrite {
 		if eff.sender != "" {

@@ -190,6 +190,7 @@ export const ROOM_ERROR = {
   'too-large': '요청이 너무 큽니다.',
   'rate-limited': '요청이 너무 잦습니다. 잠시 뒤에 다시 해 보세요.',
   internal: '서버에 문제가 생겼습니다. 다시 해 보세요.',
+  replaced: '같은 자리를 다른 창 여러 개에서 열어, 이 창으로는 방 소식을 더 받지 않습니다. 이 창에서 이어 두려면 새로 고쳐 주세요.',
   // the page's own refusals (protocol.js), not the server's
   offline: '연결이 끊겨 보내지 못했습니다. 다시 연결되면 다시 해 주세요.',
   pending: '보낸 수를 서버가 확인하는 중입니다. 잠시 기다려 주세요.',
