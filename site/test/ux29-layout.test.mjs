@@ -133,8 +133,11 @@ for (const game of ['diamond-kr', 'diamond', 'draughts', 'backgammon']) {
       await page.tap(game === 'diamond-kr' ? 'button[data-mode="local"]:visible' : 'button[data-mode="ai"][data-level="beginner"]');
       await page.waitForFunction(() => window.__madang.mode && !window.__madang.thinking && !document.getElementById('resign').disabled);
       // the player has scrolled down: the controls at the top of the screen, the board above it
-      await page.evaluate(() => window.scrollTo(0, window.scrollY + document.getElementById('controls').getBoundingClientRect().top - 8));
-      await page.waitForFunction(() => document.getElementById('board-wrap').getBoundingClientRect().bottom < 0);
+      // (scrolled again until it holds: the page may still grow below while it settles)
+      await page.waitForFunction(() => {
+        window.scrollTo(0, window.scrollY + document.getElementById('controls').getBoundingClientRect().top - 8);
+        return document.getElementById('board-wrap').getBoundingClientRect().bottom < 0;
+      });
       await page.tap('#resign');
       await page.tap('#resign');
       const sel = game === 'diamond-kr' ? '#result-screen' : '#result';
@@ -354,7 +357,7 @@ test('item 16: diamond-kr asks before a new game in the page\'s own dialog, not 
     await page.click('#restart');
     await page.waitForSelector('#leave-dialog', { state: 'visible' });
     assert.deepEqual(native, [], 'the browser\'s confirm box was used');
-    assert.match(await page.innerText('#leave-text'), /새 판을 시작할까요/);
+    assert.match(await page.innerText('#leave-text'), /처음부터 다시 할까요/);
     assert.equal(await page.innerText('#leave-yes'), '처음부터 다시 하기');
     await shot(page, 'newgame-dialog');
     await page.click('#leave-no');

@@ -261,7 +261,7 @@ test('checkers page: the rules text follows the ruleset chosen, both ways, witho
   const page = await openPage(ctx, `${stack.url}/checkers/`);
   await withShots('ux29-guide-ruleset', [page], async () => {
     await engineReady(page);
-    assert.equal(await page.textContent('#guide-title'), '체커 알아보기');
+    assert.equal(await page.textContent('#guide-title'), '영미식 체커 알아보기');
     await page.evaluate(() => { document.getElementById('guide').kept = true; });
     await page.check('input[name=ruleset][value=draughts]');
     await page.waitForFunction(() => location.pathname === '/draughts/');
@@ -276,7 +276,7 @@ test('checkers page: the rules text follows the ruleset chosen, both ways, witho
     // and back
     await page.check('input[name=ruleset][value=checkers]');
     await page.waitForFunction(() => location.pathname === '/checkers/');
-    await page.waitForFunction(() => document.getElementById('guide-title').textContent === '체커 알아보기');
+    await page.waitForFunction(() => document.getElementById('guide-title').textContent === '영미식 체커 알아보기');
     assert.match(await page.textContent('#guide .lead'), /8×8/);
     // the guide first shown is put back as it was, not read again
     assert.equal(await page.evaluate(() => document.getElementById('guide').kept), true);
