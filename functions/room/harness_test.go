@@ -16,6 +16,8 @@ import (
 	"madang/functions/store/memory"
 	_ "madang/internal/trackgame"
 	"madang/rules"
+
+	"madang/internal/fakeclock"
 )
 
 // quiet drops the service's logs (tests provoke store failures on purpose).
@@ -23,18 +25,6 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // t0 is the fake clock's start.
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 // fakeNotifier records every frame per connection; connections in gone answer ErrGone.
 type fakeNotifier struct {
@@ -141,7 +131,7 @@ type harness struct {
 	rand  *fakeRand
 	svc   *room.Service
 	store *memory.Store
-	clock *fakeClock
+	clock *fakeclock.Clock
 	note  *fakeNotifier
 	inv   *fakeInvoker
 	sched *fakeScheduler
@@ -152,7 +142,7 @@ func newHarness(t testing.TB) *harness {
 	h := &harness{
 		t:     t,
 		store: memory.New(),
-		clock: &fakeClock{now: t0},
+		clock: fakeclock.New(t0),
 		note:  &fakeNotifier{frames: map[string][][]byte{}, gone: map[string]bool{}},
 		inv:   &fakeInvoker{},
 		sched: &fakeScheduler{},

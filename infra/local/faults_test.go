@@ -12,20 +12,9 @@ import (
 	"madang/functions/store/memory"
 	"madang/infra/local"
 	"madang/rules"
+
+	"madang/internal/fakeclock"
 )
-
-// fakeClock is the room service's clock in these tests: the room's timers without waiting.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 // waitFor polls cond until it holds or 10 s pass.
 func waitFor(t *testing.T, what string, cond func() bool) {
@@ -44,7 +33,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // naming the room finds the socket gone once the seat has been silent room.ProbeAfter, and
 // 2 min later the opponent takes the seat over.
 func TestLostDisconnectLocalStack(t *testing.T) {
-	clk := &fakeClock{now: time.Now()}
+	clk := fakeclock.New(time.Now())
 	st := local.New(local.Config{Store: memory.New(), Clock: clk, Log: quietLog})
 	st.Gateway.DropDisconnect = true
 	srv := httptest.NewServer(st.Handler())
