@@ -385,24 +385,16 @@ func (l *ledger) writes(room string, claim bool, since mark) (ok, failed int) {
 }
 
 // probesOf are the statuses of the management API's answers to GETs of connection id.
-func (l *ledger) probesOf(id string) []int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []int
-	for _, p := range l.probes {
-		if p.Conn == id {
-			out = append(out, p.Status)
-		}
-	}
-	return out
-}
+func (l *ledger) probesOf(id string) []int { return l.statuses(&l.probes, id) }
 
 // postsTo are the statuses of the management API's answers to POSTs to connection id.
-func (l *ledger) postsTo(id string) []int {
+func (l *ledger) postsTo(id string) []int { return l.statuses(&l.posts, id) }
+
+func (l *ledger) statuses(recs *[]postRec, id string) []int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []int
-	for _, p := range l.posts {
+	for _, p := range *recs {
 		if p.Conn == id {
 			out = append(out, p.Status)
 		}
