@@ -51,6 +51,8 @@ test('backgammon: a game played on the page, downloaded as .mat and imported aga
     assert.equal(rec.game, 'backgammon');
     assert.deepEqual(rec.moves, texts);
     assert.equal(rec.result, token);
+    // the review opens at the record's end once the engine has replayed it: wait for that
+    await page.waitForFunction((n) => window.__madang.view.ply === n, texts.length, { timeout: 30000 }).catch(() => {});
     assert.equal((await view(page)).ply, texts.length);
     // the step buttons are drawn (no letter a Korean font may lack: ⏮ showed as a box) and
     // named in Korean
