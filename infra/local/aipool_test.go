@@ -86,6 +86,12 @@ func TestAIOneSearchPerRoom(t *testing.T) {
 					tabs[k%len(tabs)].ask(map[string]any{"action": "resume", "room": id, "token": tok}, 5*time.Second)
 					time.Sleep(20 * time.Millisecond)
 				}
+				// The burst let cl's socket go (a seat keeps its newest sockets): cl resumes
+				// so that it hears the AI's answer whenever it comes.
+				if _, err := cl.ask(map[string]any{"action": "resume", "room": id, "token": tok}, 5*time.Second); err != nil {
+					t.Error(err)
+					return
+				}
 				deadline := time.Now().Add(5 * time.Second)
 				for cl.snap().Ply < ply+2 && time.Now().Before(deadline) {
 					time.Sleep(5 * time.Millisecond)
