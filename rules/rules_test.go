@@ -78,8 +78,11 @@ func (s nimState) Outcome() Outcome {
 	return OngoingOutcome
 }
 
+// Registered once per test binary, as a family registers its games (go test -count=N reruns
+// the tests, not init).
+func init() { Register(nim{}) }
+
 func TestRegistryAndReplay(t *testing.T) {
-	Register(nim{})
 	g, ok := Lookup("test-nim")
 	if !ok {
 		t.Fatal("registered game not found")
@@ -134,10 +137,14 @@ func (n namedNim) ID() string { return n.id }
 
 // IDs lists every registered id once in sorted order, whatever order they were registered
 // in, and a caller's change to the list leaves the registry's alone.
-func TestIDsSorted(t *testing.T) {
+// Registered out of order, once per test binary.
+func init() {
 	for _, id := range []string{"test-ids-m", "test-ids-z", "test-ids-a", "test-ids-q"} {
 		Register(namedNim{id: id})
 	}
+}
+
+func TestIDsSorted(t *testing.T) {
 	ids := IDs()
 	if len(ids) != len(registry) {
 		t.Fatalf("IDs() = %v, registry has %d", ids, len(registry))
