@@ -56,7 +56,9 @@ site-deps:
 	fi
 
 site-test: site site-deps build
-	cd site && MADANG_BIN=$(CURDIR)/$(BIN)/madang CHROMIUM=/usr/bin/chromium node --test --test-concurrency=1 --test-timeout=600000 test/*.test.mjs
+	cd site && MADANG_BIN=$(CURDIR)/$(BIN)/madang CHROMIUM=/usr/bin/chromium node --test --test-concurrency=1 --test-timeout=600000 \
+		--test-reporter=spec --test-reporter-destination=stdout \
+		--test-reporter=./test/file-times.mjs --test-reporter-destination=stdout test/*.test.mjs
 
 # Lighthouse has its own folder and lock (site/lighthouse), so the site's npm ci stays small.
 site/lighthouse/node_modules/.package-lock.json: site/lighthouse/package.json site/lighthouse/package-lock.json
