@@ -21,7 +21,7 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
-	"madang/functions/aws/socketrate"
+	"madang/functions/aws/lambda"
 	"madang/functions/room"
 )
 
@@ -37,9 +37,9 @@ const (
 	IdleTimeout   = 10 * time.Minute
 	MaxConnection = room.MaxConnection
 	// RatePerSecond and RateBurst are the per-socket message rate, the same as the Lambda
-	// path's (package socketrate).
-	RatePerSecond = socketrate.PerSecond
-	RateBurst     = socketrate.Burst
+	// path's (package lambda).
+	RatePerSecond = lambda.PerSecond
+	RateBurst     = lambda.Burst
 	writeTimeout  = 5 * time.Second
 	defaultRoute  = "$default"
 )

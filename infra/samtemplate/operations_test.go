@@ -276,7 +276,7 @@ func TestStackNameLimitDocumented(t *testing.T) {
 // destination that the AI function itself consumes: the delay queue, a standard queue
 // (Lambda destinations take no FIFO queue) mapped to the AI function, with sqs:SendMessage
 // on it in the function's role (Lambda Developer Guide, asynchronous invocation
-// destinations). lambdahandler.AI runs the turn again from the record.
+// destinations). lambda.AI runs the turn again from the record.
 func TestFailedAIInvokesReturnThroughTheDelayQueue(t *testing.T) {
 	tpl := load(t)
 	ai := tpl.functionBuilding(t, "functions/ai")

@@ -1,8 +1,8 @@
-// Package sqsdelay is the room.Scheduler on an SQS queue: each delayed action is one message
+// Package sqs is the room.Scheduler on an SQS queue: each delayed action is one message
 // with a per-message DelaySeconds (at most 900 s, SQS's limit), consumed by the AI function,
 // which re-checks the room when the message arrives. EventBridge Scheduler is not used: it
 // fires within a 60 s window, too coarse for the 45 s takeover.
-package sqsdelay
+package sqs
 
 import (
 	"context"
@@ -40,13 +40,13 @@ func New(api API, queueURL string) *Scheduler { return &Scheduler{api: api, queu
 // is rounded up to whole seconds. A d over MaxDelay is refused; d ≤ 0 delivers at once.
 func (s *Scheduler) After(ctx context.Context, d time.Duration, a room.Delayed) error {
 	if s.queue == "" {
-		return errors.New("sqsdelay: no queue configured")
+		return errors.New("sqs: no queue configured")
 	}
 	if d > MaxDelay {
-		return fmt.Errorf("sqsdelay: delay %v is over the SQS limit of %v", d, MaxDelay)
+		return fmt.Errorf("sqs: delay %v is over the SQS limit of %v", d, MaxDelay)
 	}
 	if a.Room == "" || a.Kind == "" {
-		return fmt.Errorf("sqsdelay: bad action %+v", a)
+		return fmt.Errorf("sqs: bad action %+v", a)
 	}
 	secs := int32(0)
 	if d > 0 {
@@ -62,21 +62,21 @@ func (s *Scheduler) After(ctx context.Context, d time.Duration, a room.Delayed) 
 		DelaySeconds: secs,
 	})
 	if err != nil {
-		return fmt.Errorf("sqsdelay: send %s for room %s: %w", a.Kind, a.Room, err)
+		return fmt.Errorf("sqs: send %s for room %s: %w", a.Kind, a.Room, err)
 	}
 	return nil
 }
 
 // Decode reads a message body sent by After. The same queue also receives Lambda's records of
 // failed AI invokes (its on-failure destination, template.yaml); Decode refuses those, and
-// lambdahandler.AI reads them first.
+// lambda.AI reads them first.
 func Decode(body string) (room.Delayed, error) {
 	var a room.Delayed
 	if err := json.Unmarshal([]byte(body), &a); err != nil {
-		return room.Delayed{}, fmt.Errorf("sqsdelay: bad message: %w", err)
+		return room.Delayed{}, fmt.Errorf("sqs: bad message: %w", err)
 	}
 	if a.Room == "" || a.Kind == "" {
-		return room.Delayed{}, fmt.Errorf("sqsdelay: bad message %q", body)
+		return room.Delayed{}, fmt.Errorf("sqs: bad message %q", body)
 	}
 	return a, nil
 }

@@ -1,4 +1,4 @@
-package gateway
+package apigateway
 
 import (
 	"context"

@@ -1,8 +1,9 @@
-// Package lambdawire builds the room service of a Lambda function from its configuration:
+// This file builds the room service of a Lambda function from its configuration:
 // the DynamoDB store, the management-API notifier, the async Lambda invoker and the SQS
 // scheduler (and, for the message function, the per-socket rate in front of it). Each main in functions/<name> calls it once, outside the handler, so warm
 // invocations reuse the clients.
-package lambdawire
+
+package lambda
 
 import (
 	"context"
@@ -13,15 +14,11 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/service/lambda"
-	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	lambdaapi "github.com/aws/aws-sdk-go-v2/service/lambda"
+	sqsapi "github.com/aws/aws-sdk-go-v2/service/sqs"
 
-	"madang/functions/aws/gateway"
-	"madang/functions/aws/lambdaenv"
-	"madang/functions/aws/lambdahandler"
-	"madang/functions/aws/lambdainvoke"
-	"madang/functions/aws/socketrate"
-	"madang/functions/aws/sqsdelay"
+	"madang/functions/aws/apigateway"
+	"madang/functions/aws/sqs"
 	"madang/functions/room"
 	"madang/functions/store/dynamodb"
 )
@@ -40,24 +37,24 @@ func Logger() *slog.Logger {
 // Deps builds the room service's ports from cfg. Table and CallbackURL are required; without
 // AIFunction or DelayQueueURL the service runs without AI invocations or delayed actions.
 // ai is the engine port (nil: AI seats do not move).
-func Deps(ctx context.Context, cfg lambdaenv.Config, ai room.AI, log *slog.Logger) (room.Deps, error) {
+func Deps(ctx context.Context, cfg Config, ai room.AI, log *slog.Logger) (room.Deps, error) {
 	if cfg.Table == "" {
-		return room.Deps{}, errors.New("lambdawire: no table configured (" + lambdaenv.Table + ")")
+		return room.Deps{}, errors.New("lambda: no table configured (" + Table + ")")
 	}
 	if cfg.CallbackURL == "" {
-		return room.Deps{}, errors.New("lambdawire: no management endpoint configured (" + lambdaenv.CallbackURL + ")")
+		return room.Deps{}, errors.New("lambda: no management endpoint configured (" + CallbackURL + ")")
 	}
 	db, err := dynamodb.NewClient(ctx, cfg.DynamoDBEndpoint)
 	if err != nil {
 		return room.Deps{}, err
 	}
-	mgmt, err := gateway.NewClient(ctx, cfg.CallbackURL)
+	mgmt, err := apigateway.NewClient(ctx, cfg.CallbackURL)
 	if err != nil {
 		return room.Deps{}, err
 	}
 	d := room.Deps{
 		Store:    dynamodb.New(db, cfg.Table),
-		Notifier: gateway.New(mgmt),
+		Notifier: apigateway.New(mgmt),
 		Clock:    Clock{},
 		AI:       ai,
 		Log:      log,
@@ -65,13 +62,13 @@ func Deps(ctx context.Context, cfg lambdaenv.Config, ai room.AI, log *slog.Logge
 	if cfg.AIFunction != "" || cfg.DelayQueueURL != "" {
 		awsCfg, err := config.LoadDefaultConfig(ctx)
 		if err != nil {
-			return room.Deps{}, fmt.Errorf("lambdawire: aws config: %w", err)
+			return room.Deps{}, fmt.Errorf("lambda: aws config: %w", err)
 		}
 		if cfg.AIFunction != "" {
-			d.Invoker = lambdainvoke.New(lambda.NewFromConfig(awsCfg), cfg.AIFunction)
+			d.Invoker = NewInvoker(lambdaapi.NewFromConfig(awsCfg), cfg.AIFunction)
 		}
 		if cfg.DelayQueueURL != "" {
-			d.Scheduler = sqsdelay.New(sqs.NewFromConfig(awsCfg), cfg.DelayQueueURL)
+			d.Scheduler = sqs.New(sqsapi.NewFromConfig(awsCfg), cfg.DelayQueueURL)
 		}
 	}
 	return d, nil
@@ -86,19 +83,19 @@ func Service(ai room.AI) *room.Service {
 	return room.New(mustDeps(Logger(), ai))
 }
 
-// Message builds the message function's handler as Service builds the service: the room
-// service behind the per-socket message rate of package socketrate (PerSecond, Burst), whose
+// MessageFunction builds the message function's handler as Service builds the service: the room
+// service behind the per-socket message rate of SocketRate (PerSecond, Burst), whose
 // refusals are posted through the service's own notifier.
-func Message(ai room.AI) lambdahandler.WebSocket {
+func MessageFunction(ai room.AI) WebSocket {
 	log := Logger()
 	d := mustDeps(log, ai)
-	limit := socketrate.New(socketrate.PerSecond, socketrate.Burst)
-	return lambdahandler.RateLimited(limit, d.Notifier, d.Clock, log, lambdahandler.Message(room.New(d), log))
+	limit := NewSocketRate(PerSecond, Burst)
+	return RateLimited(limit, d.Notifier, d.Clock, log, Message(room.New(d), log))
 }
 
 // mustDeps reads the configuration and builds the ports, or exits the process.
 func mustDeps(log *slog.Logger, ai room.AI) room.Deps {
-	cfg, err := lambdaenv.Load(nil, lambdaenv.Table, lambdaenv.CallbackURL)
+	cfg, err := Load(nil, Table, CallbackURL)
 	if err == nil {
 		var d room.Deps
 		d, err = Deps(context.Background(), cfg, ai, log)

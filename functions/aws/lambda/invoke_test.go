@@ -1,4 +1,4 @@
-package lambdainvoke
+package lambda
 
 import (
 	"context"
@@ -6,27 +6,27 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/service/lambda"
+	lambdaapi "github.com/aws/aws-sdk-go-v2/service/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
 )
 
 type fakeLambda struct {
-	in     []*lambda.InvokeInput
+	in     []*lambdaapi.InvokeInput
 	status int32
 	err    error
 }
 
-func (f *fakeLambda) Invoke(_ context.Context, in *lambda.InvokeInput, _ ...func(*lambda.Options)) (*lambda.InvokeOutput, error) {
+func (f *fakeLambda) Invoke(_ context.Context, in *lambdaapi.InvokeInput, _ ...func(*lambdaapi.Options)) (*lambdaapi.InvokeOutput, error) {
 	f.in = append(f.in, in)
 	if f.err != nil {
 		return nil, f.err
 	}
-	return &lambda.InvokeOutput{StatusCode: f.status}, nil
+	return &lambdaapi.InvokeOutput{StatusCode: f.status}, nil
 }
 
 func TestInvokeAIIsAsync(t *testing.T) {
 	f := &fakeLambda{status: 202}
-	if err := New(f, "madang-ai").InvokeAI(context.Background(), "k3v9", 7); err != nil {
+	if err := NewInvoker(f, "madang-ai").InvokeAI(context.Background(), "k3v9", 7); err != nil {
 		t.Fatal(err)
 	}
 	if len(f.in) != 1 {
@@ -44,17 +44,17 @@ func TestInvokeAIIsAsync(t *testing.T) {
 
 func TestInvokeAIErrors(t *testing.T) {
 	ctx := context.Background()
-	if err := New(&fakeLambda{status: 202}, "").InvokeAI(ctx, "r", 1); err == nil {
+	if err := NewInvoker(&fakeLambda{status: 202}, "").InvokeAI(ctx, "r", 1); err == nil {
 		t.Error("no function configured: want an error")
 	}
-	if err := New(&fakeLambda{status: 202}, "f").InvokeAI(ctx, "", 1); err == nil {
+	if err := NewInvoker(&fakeLambda{status: 202}, "f").InvokeAI(ctx, "", 1); err == nil {
 		t.Error("empty room: want an error")
 	}
-	if err := New(&fakeLambda{status: 200}, "f").InvokeAI(ctx, "r", 1); err == nil {
+	if err := NewInvoker(&fakeLambda{status: 200}, "f").InvokeAI(ctx, "r", 1); err == nil {
 		t.Error("status 200 (a synchronous invoke answered): want an error")
 	}
 	boom := errors.New("throttled")
-	if err := New(&fakeLambda{err: boom}, "f").InvokeAI(ctx, "r", 1); !errors.Is(err, boom) {
+	if err := NewInvoker(&fakeLambda{err: boom}, "f").InvokeAI(ctx, "r", 1); !errors.Is(err, boom) {
 		t.Errorf("err = %v, want it to wrap %v", err, boom)
 	}
 }

@@ -1,6 +1,7 @@
-// Package lambdaenv reads the Lambda functions' configuration from environment variables,
+// This file reads the Lambda functions' configuration from environment variables,
 // the names template.yaml sets (its test checks that every function gets the ones it reads).
-package lambdaenv
+
+package lambda
 
 import (
 	"fmt"
@@ -46,7 +47,7 @@ func Load(getenv func(string) string, required ...string) (Config, error) {
 	}
 	for _, name := range required {
 		if getenv(name) == "" {
-			return c, fmt.Errorf("lambdaenv: %s is not set", name)
+			return c, fmt.Errorf("lambda: %s is not set", name)
 		}
 	}
 	return c, nil

@@ -1,4 +1,4 @@
-package lambdahandler
+package lambda
 
 import (
 	"context"

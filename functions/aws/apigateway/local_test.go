@@ -1,4 +1,4 @@
-package gateway_test
+package apigateway_test
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 	mgmt "github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
 	"github.com/coder/websocket"
 
-	"madang/functions/aws/gateway"
+	"madang/functions/aws/apigateway"
 	"madang/functions/room"
 	"madang/infra/local"
 )
@@ -64,9 +64,9 @@ func TestAgainstLocalGateway(t *testing.T) {
 	}
 	id := h.first()
 
-	client := mgmt.New(mgmt.Options{Region: "us-east-1", BaseEndpoint: aws.String(gateway.Endpoint(srv.URL, "")),
+	client := mgmt.New(mgmt.Options{Region: "us-east-1", BaseEndpoint: aws.String(apigateway.Endpoint(srv.URL, "")),
 		Credentials: credentials.NewStaticCredentialsProvider("local", "local", "")})
-	n := gateway.New(client)
+	n := apigateway.New(client)
 	if err := n.Post(ctx, id, []byte(`{"type":"pong"}`)); err != nil {
 		t.Fatalf("post to open socket: %v", err)
 	}

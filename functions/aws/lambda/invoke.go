@@ -1,7 +1,8 @@
-// Package lambdainvoke is the room.Invoker on AWS Lambda: it asks the AI function to act in a
+// This file holds the room.Invoker on AWS Lambda: it asks the AI function to act in a
 // room with an asynchronous (InvocationType Event) invoke. Lambda may deliver an async event
 // more than once; the room's version check makes the repeat a no-op.
-package lambdainvoke
+
+package lambda
 
 import (
 	"context"
@@ -10,7 +11,7 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/lambda"
+	lambdaapi "github.com/aws/aws-sdk-go-v2/service/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
 
 	"madang/functions/room"
@@ -25,7 +26,7 @@ type Event struct {
 
 // API is the part of the Lambda client the invoker uses.
 type API interface {
-	Invoke(ctx context.Context, in *lambda.InvokeInput, opts ...func(*lambda.Options)) (*lambda.InvokeOutput, error)
+	Invoke(ctx context.Context, in *lambdaapi.InvokeInput, opts ...func(*lambdaapi.Options)) (*lambdaapi.InvokeOutput, error)
 }
 
 // Invoker invokes one function (name or ARN) asynchronously. Safe for concurrent use.
@@ -36,32 +37,32 @@ type Invoker struct {
 
 var _ room.Invoker = (*Invoker)(nil)
 
-// New returns an invoker of function (its name or ARN) through api.
-func New(api API, function string) *Invoker { return &Invoker{api: api, function: function} }
+// NewInvoker returns an invoker of function (its name or ARN) through api.
+func NewInvoker(api API, function string) *Invoker { return &Invoker{api: api, function: function} }
 
 // InvokeAI queues an Event for the AI function and returns once Lambda has accepted it
 // (HTTP 202), before the AI has moved.
 func (i *Invoker) InvokeAI(ctx context.Context, roomID string, version int64) error {
 	if i.function == "" {
-		return errors.New("lambdainvoke: no AI function configured")
+		return errors.New("lambda: no AI function configured")
 	}
 	if roomID == "" || version < 1 {
-		return fmt.Errorf("lambdainvoke: bad target room %q version %d", roomID, version)
+		return fmt.Errorf("lambda: bad target room %q version %d", roomID, version)
 	}
 	payload, err := json.Marshal(Event{Room: roomID, Version: version})
 	if err != nil {
 		return err
 	}
-	out, err := i.api.Invoke(ctx, &lambda.InvokeInput{
+	out, err := i.api.Invoke(ctx, &lambdaapi.InvokeInput{
 		FunctionName:   aws.String(i.function),
 		InvocationType: types.InvocationTypeEvent,
 		Payload:        payload,
 	})
 	if err != nil {
-		return fmt.Errorf("lambdainvoke: invoke %s for room %s: %w", i.function, roomID, err)
+		return fmt.Errorf("lambda: invoke %s for room %s: %w", i.function, roomID, err)
 	}
 	if out.StatusCode != 202 {
-		return fmt.Errorf("lambdainvoke: invoke %s for room %s: status %d, want 202", i.function, roomID, out.StatusCode)
+		return fmt.Errorf("lambda: invoke %s for room %s: status %d, want 202", i.function, roomID, out.StatusCode)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package lambdaenv
+package lambda
 
 import "testing"
 

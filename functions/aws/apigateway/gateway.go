@@ -1,8 +1,8 @@
-// Package gateway is the room.Notifier on the API Gateway management API: it posts a frame
+// Package apigateway is the room.Notifier on the API Gateway management API: it posts a frame
 // to a WebSocket connection with PostToConnection, and is the room.Prober that asks about one
 // with GetConnection. A connection the gateway no longer knows (HTTP 410 Gone) is reported as
 // room.ErrGone, on which the room service drops the connection and marks its seat away.
-package gateway
+package apigateway
 
 import (
 	"context"
@@ -58,11 +58,11 @@ func Endpoint(domain, stage string) string {
 // AWS configuration (the Lambda role in AWS).
 func NewClient(ctx context.Context, endpoint string) (*mgmt.Client, error) {
 	if endpoint == "" {
-		return nil, errors.New("gateway: empty management endpoint")
+		return nil, errors.New("apigateway: empty management endpoint")
 	}
 	cfg, err := config.LoadDefaultConfig(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("gateway: aws config: %w", err)
+		return nil, fmt.Errorf("apigateway: aws config: %w", err)
 	}
 	return mgmt.NewFromConfig(cfg, func(o *mgmt.Options) { o.BaseEndpoint = aws.String(endpoint) }), nil
 }
@@ -71,16 +71,16 @@ func NewClient(ctx context.Context, endpoint string) (*mgmt.Client, error) {
 // room.ErrGone when the gateway answers 410 Gone (the client has disconnected).
 func (n *Notifier) Post(ctx context.Context, connID string, msg []byte) error {
 	if connID == "" {
-		return errors.New("gateway: post: empty connection id")
+		return errors.New("apigateway: post: empty connection id")
 	}
 	_, err := n.api.PostToConnection(ctx, &mgmt.PostToConnectionInput{ConnectionId: aws.String(connID), Data: msg})
 	if err == nil {
 		return nil
 	}
 	if isGone(err) {
-		return fmt.Errorf("gateway: connection %s: %w", connID, room.ErrGone)
+		return fmt.Errorf("apigateway: connection %s: %w", connID, room.ErrGone)
 	}
-	return fmt.Errorf("gateway: post to %s: %w", connID, err)
+	return fmt.Errorf("apigateway: post to %s: %w", connID, err)
 }
 
 // Probe asks API Gateway about connection connID (GetConnection): when it was last active
@@ -88,14 +88,14 @@ func (n *Notifier) Post(ctx context.Context, connID string, msg []byte) error {
 // answers 410 Gone (the socket has closed, whether or not its $disconnect was delivered).
 func (n *Notifier) Probe(ctx context.Context, connID string) (time.Time, error) {
 	if connID == "" {
-		return time.Time{}, errors.New("gateway: probe: empty connection id")
+		return time.Time{}, errors.New("apigateway: probe: empty connection id")
 	}
 	out, err := n.api.GetConnection(ctx, &mgmt.GetConnectionInput{ConnectionId: aws.String(connID)})
 	if err != nil {
 		if isGone(err) {
-			return time.Time{}, fmt.Errorf("gateway: connection %s: %w", connID, room.ErrGone)
+			return time.Time{}, fmt.Errorf("apigateway: connection %s: %w", connID, room.ErrGone)
 		}
-		return time.Time{}, fmt.Errorf("gateway: get connection %s: %w", connID, err)
+		return time.Time{}, fmt.Errorf("apigateway: get connection %s: %w", connID, err)
 	}
 	return aws.ToTime(out.LastActiveAt), nil
 }

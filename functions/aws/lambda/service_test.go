@@ -1,4 +1,4 @@
-package lambdahandler_test
+package lambda_test
 
 import (
 	"context"
@@ -19,12 +19,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	mgmt "github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
-	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	sqsapi "github.com/aws/aws-sdk-go-v2/service/sqs"
 
-	"madang/functions/aws/gateway"
-	"madang/functions/aws/lambdahandler"
-	"madang/functions/aws/socketrate"
-	"madang/functions/aws/sqsdelay"
+	"madang/functions/aws/apigateway"
+	"madang/functions/aws/lambda"
+	"madang/functions/aws/sqs"
 	"madang/functions/room"
 	"madang/functions/store/dynamodb"
 	"madang/functions/store/memory"
@@ -144,10 +143,10 @@ func TestGoneConnectionMarksSeatAway(t *testing.T) {
 			store := open(t)
 			now := time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
-			svc := room.New(room.Deps{Store: store, Notifier: gateway.New(client), Clock: fixedClock{now}, Log: log})
-			connect, disconnect, message := lambdahandler.Connect(svc, log), lambdahandler.Disconnect(svc, log), lambdahandler.Message(svc, log)
+			svc := room.New(room.Deps{Store: store, Notifier: apigateway.New(client), Clock: fixedClock{now}, Log: log})
+			connect, disconnect, message := lambda.Connect(svc, log), lambda.Disconnect(svc, log), lambda.Message(svc, log)
 
-			send := func(h lambdahandler.WebSocket, req events.APIGatewayWebsocketProxyRequest) {
+			send := func(h lambda.WebSocket, req events.APIGatewayWebsocketProxyRequest) {
 				t.Helper()
 				resp, err := h(ctx, req)
 				if err != nil || resp.StatusCode != 200 {
@@ -205,14 +204,14 @@ func TestGoneConnectionMarksSeatAway(t *testing.T) {
 // queue is an SQS API that keeps sent messages, as the delay queue would before delivery.
 type queue struct {
 	mu   sync.Mutex
-	sent []*sqs.SendMessageInput
+	sent []*sqsapi.SendMessageInput
 }
 
-func (q *queue) SendMessage(_ context.Context, in *sqs.SendMessageInput, _ ...func(*sqs.Options)) (*sqs.SendMessageOutput, error) {
+func (q *queue) SendMessage(_ context.Context, in *sqsapi.SendMessageInput, _ ...func(*sqsapi.Options)) (*sqsapi.SendMessageOutput, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.sent = append(q.sent, in)
-	return &sqs.SendMessageOutput{MessageId: aws.String(fmt.Sprint("m", len(q.sent)))}, nil
+	return &sqsapi.SendMessageOutput{MessageId: aws.String(fmt.Sprint("m", len(q.sent)))}, nil
 }
 
 type movingClock struct {
@@ -240,9 +239,9 @@ func TestAwayTimerThroughDelayQueue(t *testing.T) {
 	q := &queue{}
 	clock := &movingClock{t: time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := room.New(room.Deps{Store: memory.New(), Notifier: gateway.New(client), Clock: clock, Log: log,
-		Scheduler: sqsdelay.New(q, "https://sqs.eu-west-1.amazonaws.com/1/delay")})
-	message, disconnect := lambdahandler.Message(svc, log), lambdahandler.Disconnect(svc, log)
+	svc := room.New(room.Deps{Store: memory.New(), Notifier: apigateway.New(client), Clock: clock, Log: log,
+		Scheduler: sqs.New(q, "https://sqs.eu-west-1.amazonaws.com/1/delay")})
+	message, disconnect := lambda.Message(svc, log), lambda.Disconnect(svc, log)
 
 	if _, err := message(ctx, ws("create", "A", `{"action":"create","game":"`+game+`","options":{}}`)); err != nil {
 		t.Fatal(err)
@@ -255,7 +254,7 @@ func TestAwayTimerThroughDelayQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	q.mu.Lock()
-	sent := append([]*sqs.SendMessageInput(nil), q.sent...)
+	sent := append([]*sqsapi.SendMessageInput(nil), q.sent...)
 	q.mu.Unlock()
 	if len(sent) != 1 || sent[0].DelaySeconds != 45 {
 		t.Fatalf("delay queue got %d messages (first %+v), want one with DelaySeconds 45", len(sent), sent)
@@ -265,7 +264,7 @@ func TestAwayTimerThroughDelayQueue(t *testing.T) {
 	clock.add(45 * time.Second)
 	ev := events.SQSEvent{Records: []events.SQSMessage{{MessageId: "m1", Body: *sent[0].MessageBody, EventSource: "aws:sqs"}}}
 	payload, _ := json.Marshal(ev)
-	resp, err := lambdahandler.AI(svc, log)(ctx, payload)
+	resp, err := lambda.AI(svc, log)(ctx, payload)
 	if err != nil || resp == nil || len(resp.BatchItemFailures) != 0 {
 		t.Fatalf("AI handler on the delay message: %+v, %v", resp, err)
 	}
@@ -289,8 +288,8 @@ func TestDisconnectAtTheCutoff(t *testing.T) {
 			m, client := fakeManagement(t)
 			clock := &movingClock{t: time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)}
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
-			svc := room.New(room.Deps{Store: open(t), Notifier: gateway.New(client), Clock: clock, Log: log})
-			connect, disconnect, message := lambdahandler.Connect(svc, log), lambdahandler.Disconnect(svc, log), lambdahandler.Message(svc, log)
+			svc := room.New(room.Deps{Store: open(t), Notifier: apigateway.New(client), Clock: clock, Log: log})
+			connect, disconnect, message := lambda.Connect(svc, log), lambda.Disconnect(svc, log), lambda.Message(svc, log)
 			for _, req := range []events.APIGatewayWebsocketProxyRequest{
 				ws("$connect", "A", ""), ws("$connect", "B", ""),
 				ws("create", "A", `{"action":"create","game":"track","options":{}}`),
@@ -327,19 +326,19 @@ func TestDisconnectAtTheCutoff(t *testing.T) {
 }
 
 // TestRateLimitedSocket: through the message handler as the message function wires it
-// (lambdawire.Message: socketrate in front of the room service), a socket sending more than
+// (MessageFunction: SocketRate in front of the room service), a socket sending more than
 // its burst at once gets rate-limited error frames for the excess, which never reach the
-// service; a second later it may send socketrate.PerSecond more, and another socket is not
+// service; a second later it may send lambda.PerSecond more, and another socket is not
 // affected.
 func TestRateLimitedSocket(t *testing.T) {
 	ctx := context.Background()
 	m, client := fakeManagement(t)
 	clock := &movingClock{t: time.Date(2036, 11, 30, 12, 0, 0, 0, time.UTC)}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	notifier := gateway.New(client)
+	notifier := apigateway.New(client)
 	svc := room.New(room.Deps{Store: memory.New(), Notifier: notifier, Clock: clock, Log: log})
-	limit := socketrate.New(socketrate.PerSecond, socketrate.Burst)
-	message := lambdahandler.RateLimited(limit, notifier, clock, log, lambdahandler.Message(svc, log))
+	limit := lambda.NewSocketRate(lambda.PerSecond, lambda.Burst)
+	message := lambda.RateLimited(limit, notifier, clock, log, lambda.Message(svc, log))
 
 	count := func(conn string) (pongs, limited int) {
 		for _, f := range m.take(conn) {
@@ -362,17 +361,17 @@ func TestRateLimitedSocket(t *testing.T) {
 			}
 		}
 	}
-	send("A", socketrate.Burst+7)
-	if pongs, limited := count("A"); pongs != socketrate.Burst || limited != 7 {
-		t.Fatalf("a burst of %d: %d pongs and %d rate-limited, want %d and 7", socketrate.Burst+7, pongs, limited, socketrate.Burst)
+	send("A", lambda.Burst+7)
+	if pongs, limited := count("A"); pongs != lambda.Burst || limited != 7 {
+		t.Fatalf("a burst of %d: %d pongs and %d rate-limited, want %d and 7", lambda.Burst+7, pongs, limited, lambda.Burst)
 	}
 	send("B", 1)
 	if pongs, limited := count("B"); pongs != 1 || limited != 0 {
 		t.Fatalf("socket B: %d pongs, %d rate-limited, want 1 and 0", pongs, limited)
 	}
 	clock.add(time.Second)
-	send("A", socketrate.PerSecond+1)
-	if pongs, limited := count("A"); pongs != socketrate.PerSecond || limited != 1 {
-		t.Fatalf("1 s later: %d pongs and %d rate-limited, want %d and 1", pongs, limited, socketrate.PerSecond)
+	send("A", lambda.PerSecond+1)
+	if pongs, limited := count("A"); pongs != lambda.PerSecond || limited != 1 {
+		t.Fatalf("1 s later: %d pongs and %d rate-limited, want %d and 1", pongs, limited, lambda.PerSecond)
 	}
 }

@@ -1,13 +1,11 @@
-package lambdawire
+package lambda
 
 import (
 	"context"
 	"testing"
 
-	"madang/functions/aws/gateway"
-	"madang/functions/aws/lambdaenv"
-	"madang/functions/aws/lambdainvoke"
-	"madang/functions/aws/sqsdelay"
+	"madang/functions/aws/apigateway"
+	"madang/functions/aws/sqs"
 	"madang/functions/store/dynamodb"
 )
 
@@ -17,7 +15,7 @@ func TestDeps(t *testing.T) {
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "s")
 	t.Setenv("AWS_EC2_METADATA_DISABLED", "true")
 	ctx := context.Background()
-	full := lambdaenv.Config{
+	full := Config{
 		Table:         "madang-Table-1",
 		CallbackURL:   "https://abc.execute-api.eu-west-1.amazonaws.com/prod",
 		AIFunction:    "madang-ai",
@@ -30,13 +28,13 @@ func TestDeps(t *testing.T) {
 	if s, ok := d.Store.(*dynamodb.Store); !ok || s.Table() != "madang-Table-1" {
 		t.Errorf("store %T, want the DynamoDB store on madang-Table-1", d.Store)
 	}
-	if _, ok := d.Notifier.(*gateway.Notifier); !ok {
+	if _, ok := d.Notifier.(*apigateway.Notifier); !ok {
 		t.Errorf("notifier %T", d.Notifier)
 	}
-	if _, ok := d.Invoker.(*lambdainvoke.Invoker); !ok {
+	if _, ok := d.Invoker.(*Invoker); !ok {
 		t.Errorf("invoker %T", d.Invoker)
 	}
-	if _, ok := d.Scheduler.(*sqsdelay.Scheduler); !ok {
+	if _, ok := d.Scheduler.(*sqs.Scheduler); !ok {
 		t.Errorf("scheduler %T", d.Scheduler)
 	}
 	if d.Clock == nil {
@@ -50,7 +48,7 @@ func TestDeps(t *testing.T) {
 	if err != nil || d.Invoker != nil || d.Scheduler != nil {
 		t.Errorf("minimal config: %+v, %v", d, err)
 	}
-	for _, bad := range []lambdaenv.Config{{CallbackURL: full.CallbackURL}, {Table: full.Table}} {
+	for _, bad := range []Config{{CallbackURL: full.CallbackURL}, {Table: full.Table}} {
 		if _, err := Deps(ctx, bad, nil, nil); err == nil {
 			t.Errorf("Deps(%+v): want an error", bad)
 		}

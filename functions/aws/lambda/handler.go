@@ -1,7 +1,8 @@
-// Package lambdahandler holds the Lambda handlers of the WebSocket API and of the AI
+// This file holds the Lambda handlers of the WebSocket API and of the AI
 // function: thin adapters from aws-lambda-go event values to one room service call each.
 // The mains in functions/<name> wire a room service into them.
-package lambdahandler
+
+package lambda
 
 import (
 	"context"
@@ -14,8 +15,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"madang/functions/aws/lambdainvoke"
-	"madang/functions/aws/sqsdelay"
+	"madang/functions/aws/sqs"
 	"madang/functions/room"
 )
 
@@ -103,7 +103,7 @@ func Message(rooms Rooms, log *slog.Logger) WebSocket {
 	}
 }
 
-// Limiter is the per-socket message rate (package socketrate): Allow reports whether
+// Limiter is the per-socket message rate (SocketRate): Allow reports whether
 // connection connID may send one more message at now, and takes a token when it may.
 type Limiter interface {
 	Allow(connID string, now time.Time) bool
@@ -113,7 +113,7 @@ type Limiter interface {
 // over the rate does not reach next; it is answered with a rate-limited error frame posted
 // to its socket through n (as the local gateway answers it) and changes nothing. The Lambda
 // answer is 200 either way, a failed post is logged. The limit holds per Lambda instance
-// (package socketrate says what that allows and costs).
+// (SocketRate says what that allows and costs).
 func RateLimited(limit Limiter, n room.Notifier, clock room.Clock, log *slog.Logger, next WebSocket) WebSocket {
 	log = logger(log)
 	return func(ctx context.Context, req events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error) {
@@ -129,13 +129,13 @@ func RateLimited(limit Limiter, n room.Notifier, clock room.Clock, log *slog.Log
 }
 
 // AIPayload is what the AI function receives: either an asynchronous invoke from the
-// Invoker (lambdainvoke.Event) or a batch of delay-queue messages (events.SQSEvent).
+// Invoker (Event) or a batch of delay-queue messages (events.SQSEvent).
 type AIPayload = json.RawMessage
 
 // AI handles the AI function's two event sources. A direct invoke runs RunAI and returns its
 // error, so Lambda retries the async event (a repeat of a turn already played finds the
 // turn moved on, and one under way finds it claimed: RunAI). A delay-queue batch holds two
-// kinds of message: a delayed action (sqsdelay), run by RunDelayed, and the record of an AI invoke that Lambda gave up on (its on-failure
+// kinds of message: a delayed action (package sqs), run by RunDelayed, and the record of an AI invoke that Lambda gave up on (its on-failure
 // destination is the delay queue, template.yaml), run by RunAI exactly as the invoke it
 // carries. A message whose call fails is reported in batchItemFailures, so only those are
 // delivered again (until the queue's maxReceiveCount moves them to the dead-letter queue);
@@ -170,15 +170,15 @@ func AI(rooms Rooms, log *slog.Logger) func(ctx context.Context, payload AIPaylo
 	}
 }
 
-// decodeInvoke reads an asynchronous invoke's payload (lambdainvoke.Event): a room id and a
+// decodeInvoke reads an asynchronous invoke's payload (Event): a room id and a
 // version of at least 1.
-func decodeInvoke(raw []byte) (lambdainvoke.Event, error) {
-	var ev lambdainvoke.Event
+func decodeInvoke(raw []byte) (Event, error) {
+	var ev Event
 	if err := json.Unmarshal(raw, &ev); err != nil {
-		return lambdainvoke.Event{}, err
+		return Event{}, err
 	}
 	if ev.Room == "" || ev.Version < 1 {
-		return lambdainvoke.Event{}, fmt.Errorf("no room or version in %s", raw)
+		return Event{}, fmt.Errorf("no room or version in %s", raw)
 	}
 	return ev, nil
 }
@@ -208,8 +208,8 @@ type invocationRecord struct {
 
 // decodeRecord reports whether body is an invocation record (it has requestContext and
 // requestPayload) and, when it is, the invoke it carries; err is set for a record whose
-// payload is not a lambdainvoke.Event.
-func decodeRecord(body string) (rec invocationRecord, ev lambdainvoke.Event, isRecord bool, err error) {
+// payload is not a Event.
+func decodeRecord(body string) (rec invocationRecord, ev Event, isRecord bool, err error) {
 	var shape struct {
 		RequestContext json.RawMessage `json:"requestContext"`
 		RequestPayload json.RawMessage `json:"requestPayload"`
@@ -247,7 +247,7 @@ func queued(ctx context.Context, rooms Rooms, log *slog.Logger, ev events.SQSEve
 				fail(m.MessageId)
 			}
 		default:
-			d, err := sqsdelay.Decode(m.Body)
+			d, err := sqs.Decode(m.Body)
 			if err != nil {
 				log.Error("ai: dropping bad delayed message", "id", m.MessageId, "err", err)
 				continue

@@ -1,4 +1,4 @@
-package sqsdelay
+package sqs
 
 import (
 	"context"

@@ -1,4 +1,9 @@
-package runtimetest
+// This test runs the built Lambda mains (functions/connect, message, ai) as processes against
+// a fake Lambda Runtime API, a fake API Gateway management endpoint, a fake Lambda Invoke
+// endpoint and DynamoDB Local: the composition roots, their environment variables and the
+// handlers, end to end without an AWS account.
+
+package lambda
 
 import (
 	"context"
@@ -17,7 +22,6 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"madang/functions/aws/lambdaenv"
 	"madang/functions/store/dynamodb"
 
 	"madang/internal/repodir"
@@ -177,9 +181,9 @@ func start(t *testing.T, name string, rt *runtimeAPI, env []string) {
 }
 
 func TestMainsThroughRuntimeAPI(t *testing.T) {
-	endpoint := os.Getenv(lambdaenv.DynamoDBEndpoint)
+	endpoint := os.Getenv(DynamoDBEndpoint)
 	if endpoint == "" {
-		t.Skipf("%s not set: DynamoDB Local tests skipped (make test runs them)", lambdaenv.DynamoDBEndpoint)
+		t.Skipf("%s not set: DynamoDB Local tests skipped (make test runs them)", DynamoDBEndpoint)
 	}
 	// The same credentials and region as the functions' (DynamoDB Local keeps one database
 	// per access key and region unless started with -sharedDb).
@@ -203,10 +207,10 @@ func TestMainsThroughRuntimeAPI(t *testing.T) {
 		"AWS_REGION=eu-west-1", "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test",
 		"AWS_EC2_METADATA_DISABLED=true",
 		"AWS_ENDPOINT_URL_LAMBDA=" + fake.URL,
-		lambdaenv.Table + "=" + table,
-		lambdaenv.CallbackURL + "=" + fake.URL + "/prod",
-		lambdaenv.AIFunction + "=madang-ai",
-		lambdaenv.DynamoDBEndpoint + "=" + endpoint,
+		Table + "=" + table,
+		CallbackURL + "=" + fake.URL + "/prod",
+		AIFunction + "=madang-ai",
+		DynamoDBEndpoint + "=" + endpoint,
 	}
 	connectRT, messageRT, aiRT := newRuntime(), newRuntime(), newRuntime()
 	start(t, "connect", connectRT, env)
