@@ -25,6 +25,16 @@ const (
 	MaxSeatSockets = 4
 )
 
+// The per-socket message rate of both transports (PROTOCOL.md, rate-limited): a socket may
+// send MessagesPerSecond messages a second, in bursts of up to MessageBurst; a message over
+// the rate answers rate-limited. The room service does not count them itself: the transport
+// in front of it does (the local gateway exactly per socket, the Lambda path per instance,
+// package functions/aws/lambda).
+const (
+	MessagesPerSecond = 50
+	MessageBurst      = 100
+)
+
 // createCounter counts the rooms each socket created in its current one-minute window.
 type createCounter struct {
 	mu sync.Mutex

@@ -7,13 +7,6 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// The per-socket limit of both transports (functions/room/PROTOCOL.md, rate-limited):
-// PerSecond messages a second, bursts of Burst.
-const (
-	PerSecond = 50
-	Burst     = 100
-)
-
 // sweepEvery is how often Allow drops the buckets that have refilled.
 const sweepEvery = time.Minute
 

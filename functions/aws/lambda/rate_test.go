@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"madang/functions/aws/lambda"
+	"madang/functions/room"
 )
 
 var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
@@ -20,34 +21,34 @@ func allowed(l *lambda.SocketRate, id string, n int, at time.Time) int {
 	return ok
 }
 
-// TestBurstThenRate: a burst of Burst passes, the next message is refused; after a second
-// PerSecond more pass (a token bucket of PerSecond/s, size Burst). Sockets are independent.
+// TestBurstThenRate: a burst of room.MessageBurst passes, the next message is refused; after a second
+// room.MessagesPerSecond more pass (a token bucket of that many a second, size room.MessageBurst). Sockets are independent.
 func TestBurstThenRate(t *testing.T) {
-	l := lambda.NewSocketRate(lambda.PerSecond, lambda.Burst)
-	if got := allowed(l, "A", lambda.Burst+10, t0); got != lambda.Burst {
-		t.Fatalf("burst: %d passed, want %d", got, lambda.Burst)
+	l := lambda.NewSocketRate(room.MessagesPerSecond, room.MessageBurst)
+	if got := allowed(l, "A", room.MessageBurst+10, t0); got != room.MessageBurst {
+		t.Fatalf("burst: %d passed, want %d", got, room.MessageBurst)
 	}
 	if got := allowed(l, "B", 1, t0); got != 1 {
 		t.Fatal("socket B was limited by A's messages")
 	}
-	if got := allowed(l, "A", 2*lambda.PerSecond, t0.Add(time.Second)); got != lambda.PerSecond {
-		t.Fatalf("after 1 s: %d passed, want %d", got, lambda.PerSecond)
+	if got := allowed(l, "A", 2*room.MessagesPerSecond, t0.Add(time.Second)); got != room.MessagesPerSecond {
+		t.Fatalf("after 1 s: %d passed, want %d", got, room.MessagesPerSecond)
 	}
 }
 
 // TestRefilledBucketsAreForgotten: a bucket full again is dropped at the next sweep, one
 // still refilling is kept (so forgetting never gives a socket more than its rate).
 func TestRefilledBucketsAreForgotten(t *testing.T) {
-	l := lambda.NewSocketRate(lambda.PerSecond, lambda.Burst)
+	l := lambda.NewSocketRate(room.MessagesPerSecond, room.MessageBurst)
 	allowed(l, "A", 1, t0)
-	allowed(l, "B", lambda.Burst, t0.Add(59*time.Second))
+	allowed(l, "B", room.MessageBurst, t0.Add(59*time.Second))
 	// At t0+60 s A has long refilled; B (empty at 59 s, 50/s) is not full until 61 s.
 	allowed(l, "C", 1, t0.Add(60*time.Second))
 	if got := l.Len(); got != 2 {
 		t.Fatalf("%d buckets after the sweep, want 2 (B refilling, C new)", got)
 	}
-	if got := allowed(l, "B", lambda.Burst, t0.Add(60*time.Second)); got != lambda.PerSecond {
-		t.Fatalf("B 1 s after emptying: %d passed, want %d", got, lambda.PerSecond)
+	if got := allowed(l, "B", room.MessageBurst, t0.Add(60*time.Second)); got != room.MessagesPerSecond {
+		t.Fatalf("B 1 s after emptying: %d passed, want %d", got, room.MessagesPerSecond)
 	}
 }
 

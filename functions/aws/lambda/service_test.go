@@ -328,7 +328,7 @@ func TestDisconnectAtTheCutoff(t *testing.T) {
 // TestRateLimitedSocket: through the message handler as the message function wires it
 // (MessageFunction: SocketRate in front of the room service), a socket sending more than
 // its burst at once gets rate-limited error frames for the excess, which never reach the
-// service; a second later it may send lambda.PerSecond more, and another socket is not
+// service; a second later it may send room.MessagesPerSecond more, and another socket is not
 // affected.
 func TestRateLimitedSocket(t *testing.T) {
 	ctx := context.Background()
@@ -337,7 +337,7 @@ func TestRateLimitedSocket(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	notifier := apigateway.New(client)
 	svc := room.New(room.Deps{Store: memory.New(), Notifier: notifier, Clock: clock, Log: log})
-	limit := lambda.NewSocketRate(lambda.PerSecond, lambda.Burst)
+	limit := lambda.NewSocketRate(room.MessagesPerSecond, room.MessageBurst)
 	message := lambda.RateLimited(limit, notifier, clock, log, lambda.Message(svc, log))
 
 	count := func(conn string) (pongs, limited int) {
@@ -361,17 +361,17 @@ func TestRateLimitedSocket(t *testing.T) {
 			}
 		}
 	}
-	send("A", lambda.Burst+7)
-	if pongs, limited := count("A"); pongs != lambda.Burst || limited != 7 {
-		t.Fatalf("a burst of %d: %d pongs and %d rate-limited, want %d and 7", lambda.Burst+7, pongs, limited, lambda.Burst)
+	send("A", room.MessageBurst+7)
+	if pongs, limited := count("A"); pongs != room.MessageBurst || limited != 7 {
+		t.Fatalf("a burst of %d: %d pongs and %d rate-limited, want %d and 7", room.MessageBurst+7, pongs, limited, room.MessageBurst)
 	}
 	send("B", 1)
 	if pongs, limited := count("B"); pongs != 1 || limited != 0 {
 		t.Fatalf("socket B: %d pongs, %d rate-limited, want 1 and 0", pongs, limited)
 	}
 	clock.add(time.Second)
-	send("A", lambda.PerSecond+1)
-	if pongs, limited := count("A"); pongs != lambda.PerSecond || limited != 1 {
-		t.Fatalf("1 s later: %d pongs and %d rate-limited, want %d and 1", pongs, limited, lambda.PerSecond)
+	send("A", room.MessagesPerSecond+1)
+	if pongs, limited := count("A"); pongs != room.MessagesPerSecond || limited != 1 {
+		t.Fatalf("1 s later: %d pongs and %d rate-limited, want %d and 1", pongs, limited, room.MessagesPerSecond)
 	}
 }

@@ -84,12 +84,12 @@ func Service(ai room.AI) *room.Service {
 }
 
 // MessageFunction builds the message function's handler as Service builds the service: the room
-// service behind the per-socket message rate of SocketRate (PerSecond, Burst), whose
+// service behind the per-socket message rate of SocketRate (room.MessagesPerSecond, room.MessageBurst), whose
 // refusals are posted through the service's own notifier.
 func MessageFunction(ai room.AI) WebSocket {
 	log := Logger()
 	d := mustDeps(log, ai)
-	limit := NewSocketRate(PerSecond, Burst)
+	limit := NewSocketRate(room.MessagesPerSecond, room.MessageBurst)
 	return RateLimited(limit, d.Notifier, d.Clock, log, Message(room.New(d), log))
 }
 
