@@ -67,7 +67,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	// Claim the turn before a costly search: a second copy of this invocation (async
 	// invocation is at least once) stops here instead of running a second one. Only the
 	// level that searches for a time budget claims: the other levels answer in a few ms,
-	// and their search costs less than the claim's write (README, "What a game costs").
+	// and their search costs less than the claim's write (docs/measurements.md, "What a game costs").
 	turn := fmt.Sprintf("%d/%d/%d", l.b.GameNo, len(l.b.Moves), seatIdx)
 	now := s.d.Clock.Now()
 	until := now.Add(claimLease)

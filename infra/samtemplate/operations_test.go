@@ -185,7 +185,7 @@ func TestPartitionNeutral(t *testing.T) {
 // TestAIMemoryIsAParameter: the AI function's memory (and so its CPU share, which sets how
 // many nodes the advanced level searches in its fixed time) is a parameter whose default
 // gives one full vCPU: 1,769 MB (AWS Lambda: "at 1,769 MB, a function has the equivalent
-// of one vCPU"); the measurement behind it is in README, Deploy.
+// of one vCPU"); the measurement behind it is in docs/measurements.md, "The AI function's memory".
 func TestAIMemoryIsAParameter(t *testing.T) {
 	tpl := load(t)
 	ai := tpl.functionBuilding(t, "functions/ai")
