@@ -116,7 +116,7 @@ func (l *loaded) turnKey() turnKey {
 
 // watched reports whether any socket is in the room (a seat's or a spectator's): the AI
 // plays only rooms somebody watches, so rooms everybody left do not keep it busy until they
-// expire (issue 28 item 8); it picks up when a socket comes back.
+// expire; it picks up when a socket comes back.
 func (l *loaded) watched() bool { return len(l.b.Conns) > 0 }
 
 // aiLevel is the level the AI plays seat i at: the seat's own, else the game's default.

@@ -107,7 +107,7 @@ func TestPostOtherErrorIsNotGone(t *testing.T) {
 	}
 }
 
-// Issue 28 item 5: the room asks API Gateway about a silent seat's sockets (GetConnection):
+// The room asks API Gateway about a silent seat's sockets (GetConnection):
 // a live one answers its last activity, a closed one room.ErrGone, without posting anything.
 func TestProbe(t *testing.T) {
 	f, n := newFake(t, "live")

@@ -15,10 +15,10 @@ import (
 	"madang/infra/local"
 )
 
-// GriefURLEnv names a running `madang serve` (http://HOST:PORT) for TestGriefing to attack
+// FloodURLEnv names a running `madang serve` (http://HOST:PORT) for TestAIAnswersInAFloodedRoom to attack
 // instead of starting one in-process, so that the server's CPU and memory can be measured
 // on their own (PROTOCOL.md, Limits).
-const GriefURLEnv = "MADANG_GRIEF_URL"
+const FloodURLEnv = "MADANG_FLOOD_URL"
 
 // aiThink is the advanced level's thinking time (seed 001), and aiSlack what the write and
 // the frames may add under attack.
@@ -27,17 +27,17 @@ const (
 	aiSlack = 1500 * time.Millisecond
 )
 
-// A person plays the advanced AI at checkers while others grief the room (issue 10): ten
+// A person plays the advanced AI at checkers while others grief the room: ten
 // spectators send join at the gateway's rate limit (50 a second each), four more sockets
 // connect, join and close again without pause, a second socket of the person sends resume
 // at the rate limit, and one more spectator floods join at four times the rate (bursts of
 // twice the burst allowance each second). The attack must be seen to get through before the
 // first move and again after the last one (every griefer at the rate sent and was answered,
 // every churn loop joined, the flood was refused rate-limited), and the AI answers every
-// move within its thinking time and slack. A server given by GriefURLEnv must run with the
+// move within its thinking time and slack. A server given by FloodURLEnv must run with the
 // default limits.
-func TestGriefing(t *testing.T) {
-	srv := &server{url: os.Getenv(GriefURLEnv)}
+func TestAIAnswersInAFloodedRoom(t *testing.T) {
+	srv := &server{url: os.Getenv(FloodURLEnv)}
 	if srv.url == "" {
 		srv = startServer(t, "--store", "memory")
 	}
