@@ -14,7 +14,7 @@ var MaxSearchers = max(2, runtime.GOMAXPROCS(0))
 
 // Pool is a bounded pool of searchers (each with its transposition table, megabytes):
 // at most Max exist, and a search that finds every one in use waits for one, so a burst of
-// requests costs time, not memory (issue 10 item 4). The zero Pool holds MaxSearchers;
+// requests costs time, not memory. The zero Pool holds MaxSearchers;
 // set Max before the first Get for another bound.
 type Pool[S any] struct {
 	Max     int

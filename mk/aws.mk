@@ -1,6 +1,6 @@
 # AWS part: the DynamoDB store and everything that runs on it, tested against DynamoDB Local
 # (installed on first use into .tools/, started on a free port, stopped afterwards).
-DYNAMODB_TEST_PKGS ?= ./functions/store/dynamodb/ ./functions/aws/lambdahandler/ ./functions/aws/runtimetest/
+DYNAMODB_TEST_PKGS ?= ./functions/store/dynamodb/ ./functions/aws/lambda/
 
 TEST_TARGETS += dynamodbtest aws-e2e
 

@@ -6,7 +6,7 @@ import (
 	rd "madang/rules/draughts"
 )
 
-// Book is an opening book (issue 18 item 4): for each position of the first few plies,
+// Book is an opening book: for each position of the first few plies,
 // the moves the engine's own searches rate within a margin of the best. The advanced level
 // plays a book move (a seeded choice among them) while the game is in the book.
 type Book struct {

@@ -101,7 +101,7 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	if r.Level == ai.Advanced {
-		// The opening book (issue 18 item 4): the advanced level only, a seeded choice
+		// The opening book: the advanced level only, a seeded choice
 		// among the book's moves.
 		if ms := e.v.book.Moves(&p); len(ms) > 0 {
 			if m := toRules(rs, ms[rng.IntN(len(ms))]); m != nil {

@@ -221,7 +221,7 @@ func TestDrawDecisions(t *testing.T) {
 	}
 }
 
-// An offer on the first move must be declined at every level (issue 10 item 10): the
+// An offer on the first move must be declined at every level: the
 // opening is level but far from simplified, and a curious click must not end the game.
 // Checked on every first move and on every reply to one (the AI may play either side).
 func TestDeclineDrawInOpening(t *testing.T) {

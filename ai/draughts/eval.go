@@ -160,7 +160,7 @@ func (v *Variant) Evaluate(p *rd.Position) int {
 	return v.endings(diff, mat, me, men, kings, kingsB)
 }
 
-// classic is the hand-made evaluation (before issue 18) from the side to move's view,
+// classic is the hand-made evaluation (the only one before the learned evaluation) from the side to move's view,
 // without the endings' adjustments: material with king values (checkers 1.4 men, draughts
 // 3 men), advancement growing towards the ending, the centre, guards on the home row, men
 // with a free run to the crown, king mobility or centralisation. It is kept for matches

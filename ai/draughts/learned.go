@@ -8,7 +8,7 @@ import (
 	rd "madang/rules/draughts"
 )
 
-// The learned evaluation (issue 18 item 2), in the manner of Scan: the board is cut into
+// The learned evaluation, in the manner of Scan: the board is cut into
 // overlapping 4x4 regions ("windows", 8 playable squares each, every second row and
 // column: 16 windows on the 10x10 board, 9 on the 8x8), and each window's men (empty,
 // own man, opponent man: 3^8 = 6561 patterns) index a table of weights. Either the windows

@@ -154,7 +154,7 @@ func TestWindows(t *testing.T) {
 
 var _ = rules.Seat(0)
 
-// The shipped weights load for both rulesets (issue 18 item 2): the variants evaluate with
+// The shipped weights load for both rulesets: the variants evaluate with
 // them, the start position scores near 0 (exactly 0 by the antisymmetry), and a man up is
 // worth about a man.
 func TestShippedWeights(t *testing.T) {
@@ -311,7 +311,7 @@ func TestFastLogit(t *testing.T) {
 }
 
 // The blend: mix 0 is the hand-made evaluation, MixUnit the learned one, and half of each
-// lies halfway between (issue 18 item 2, draughts).
+// lies halfway between (draughts).
 func TestMix(t *testing.T) {
 	for _, v := range []*Variant{Checkers, Draughts} {
 		w := v.Trained()

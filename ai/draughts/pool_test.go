@@ -10,7 +10,7 @@ import (
 	"madang/rules"
 )
 
-// Concurrent searches share a bounded pool of searchers (issue 10 item 4): 4×MaxSearchers
+// Concurrent searches share a bounded pool of searchers: 4×MaxSearchers
 // requests at once make at most ai.MaxSearchers searchers (each with a ttMB table), and a
 // request whose context ends while it waits for one fails with the context's error.
 func TestSearcherPoolBounded(t *testing.T) {

@@ -71,7 +71,7 @@ const minSolved = 66
 
 // The checkers positions of "Tricks traps and shots" (shared/games/checkers, the 18 games
 // that start from a FEN; the book's first move is the key move) at the same node budget:
-// the learned evaluation finds all 18 (the hand-made one 16, issue 18's checkers count).
+// the learned evaluation finds all 18 (the hand-made one 16).
 func TestCheckersProblems(t *testing.T) {
 	ps := problemFiles(t, filepath.Join("checkers", "Tricks traps and shots.pdn"))
 	solved, budget := solveProblems(t, Checkers, ps)

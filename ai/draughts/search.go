@@ -166,7 +166,7 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 		}
 	}
 	for depth := 1; depth <= depthLimit; depth++ {
-		// A new iteration starts while any time is left (issue 18: the whole move time):
+		// A new iteration starts while any time is left (the whole move time):
 		// one cut short still answers once its first move, the previous best, is searched.
 		if depth > 1 && ctl.Check() {
 			break

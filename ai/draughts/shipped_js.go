@@ -2,7 +2,7 @@
 
 package draughts
 
-// In the browser the shipped weights and books are separate files (issue 18 item 7: the
+// In the browser the shipped weights and books are separate files (the
 // WebAssembly module's size), which the engine worker fetches and hands over with
 // LoadWeights and LoadBook (site/wasm/jsapi, op "data"). Until they arrive, or if they
 // fail, the variants play with the hand-made evaluation and without a book.

@@ -8,7 +8,7 @@ import (
 	"madang/ai"
 )
 
-// A timed search goes on until its budget is spent (issue 18 item 5), not only while 60%
+// A timed search goes on until its budget is spent, not only while 60%
 // is left: on a clock that moves 1 ms at each look (every 1024 nodes), a 400 ms search of
 // the draughts start ends with all 400 ms used.
 func TestSearchUsesWholeTime(t *testing.T) {

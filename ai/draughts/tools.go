@@ -4,7 +4,7 @@ package draughts
 
 // The makers of the learned evaluation's weights and of the opening book: tools of the
 // command line (madang train-eval, madang book) and tests, left out of the WebAssembly
-// module (issue 18 item 7: the page's size), which only reads the shipped files.
+// module (the page's size), which only reads the shipped files.
 
 import (
 	"context"

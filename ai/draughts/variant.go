@@ -94,7 +94,7 @@ var Checkers = newVariant(&rd.English, shippedCheckers, bookCheckers, true, MixU
 // games of the hand-made evaluation). At 100 ms a move they beat the first generation
 // 42-21-37 (both at three quarters learned); at seven eighths they solve 66 of TestProblems'
 // 72 composed problems at the CI node budget (the floor 66; 65 at a half or three
-// quarters). Figures in README.md (issue 18).
+// quarters). Figures in docs/measurements.md.
 var Draughts = newVariant(&rd.International, shippedDraughts, bookDraughts, true, DraughtsMix)
 
 // DraughtsMix is draughts' blend of its learned and hand-made evaluation (Mix): seven

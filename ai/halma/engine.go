@@ -39,7 +39,7 @@ var levels = map[ai.Level]level{
 	ai.Advanced:     {width: 0, noise: 2, race: 200},
 }
 
-// Specs: the seeds give no numbers for the star games (issue 13: the beginner makes
+// Specs: the seeds give no numbers for the star games (the beginner makes
 // visible mistakes, the advanced level thinks up to about 1.5 s a move). The beginner plays
 // 30% of its moves at random and otherwise looks one ply ahead with a coarse evaluation; the
 // intermediate level reads 3 plies (two moves of its own against two players; one move of

@@ -295,7 +295,7 @@ func TestTakesTheWin(t *testing.T) {
 	}
 }
 
-// Spoiling (issue 13, seed 004's strict rule): a seat far behind in chinese-checkers keeps
+// Spoiling (seed 004's strict rule): a seat far behind in chinese-checkers keeps
 // its piece in the leader's target, which the leader then cannot fill: the evaluation
 // bounds that seat's loss, and no level moves the piece out.
 func TestSpoilsWhenLost(t *testing.T) {

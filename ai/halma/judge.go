@@ -8,7 +8,7 @@ import (
 	"madang/rules/halma"
 )
 
-// The engine view of a game record (the page's review, issue 19): for each position the
+// The engine view of a game record (the page's review): for each position the
 // advanced engine's best move and what the move played cost its mover, in moves.
 //
 // A move is worth MoveUnit cost units: the distance cost of ten pieces in their start camp

@@ -10,7 +10,7 @@ import (
 	"madang/rules/halma"
 )
 
-// Concurrent searches share a bounded pool of searchers (issue 10 item 4, as ai/draughts):
+// Concurrent searches share a bounded pool of searchers (as ai/draughts):
 // 4×MaxSearchers requests at once make at most ai.MaxSearchers searchers (each with a ttMB
 // table) and all succeed; with every searcher in use a further request waits, is served
 // once one is given back, and ends with its context's error if that ends first.

@@ -76,7 +76,7 @@ func longRoom(b *testing.B, h *harness, dice bool) table {
 }
 
 // BenchmarkColdLoad1200 is a cold load of a room with a 1,200-ply log (no cached state:
-// a new Lambda instance): read, decode, replay, snapshot. Issue 9: under 20 ms.
+// a new Lambda instance): read, decode, replay, snapshot. The goal: under 20 ms.
 func BenchmarkColdLoad1200(b *testing.B) {
 	for _, dice := range []bool{false, true} {
 		name := "track"

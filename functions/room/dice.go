@@ -22,13 +22,6 @@ func stepOf(s rules.State) step {
 	return step{seat: int8(s.ToMove()), roll: s.Phase() == rules.PhaseRoll}
 }
 
-// enter appends one log entry (its canonical text) whose result is next.
-func (l *loaded) enter(text string, next rules.State) {
-	l.steps = append(l.steps, stepOf(l.state))
-	l.b.Moves = append(l.b.Moves, text)
-	l.prev, l.state = l.state, next
-}
-
 // maxDieDraws bounds the bytes read for one die: a reader that keeps giving bytes over 251
 // (a broken one; crypto/rand does so with probability (4/256)^64) fails instead of spinning.
 const maxDieDraws = 64
@@ -59,37 +52,5 @@ func drawDice(r io.Reader) (rules.Dice, error) {
 	return d, nil
 }
 
-// rollDice enters dice in the state's roll phase as a log entry ("5-3").
-func (l *loaded) rollDice(d rules.Dice) *Error {
-	next, err := l.state.Roll(d)
-	if err != nil {
-		return errf(CodeInternal, "")
-	}
-	l.enter(d.String(), next)
-	if o := next.Outcome(); o.Over() {
-		l.finish(o)
-	}
-	return nil
-}
-
 // maxOpeningRolls bounds the opening rolls of one start (a tie has probability 1/6).
 const maxOpeningRolls = 64
-
-// start begins play: the status becomes playing and, in a dice game, the server makes the
-// opening roll in the same write, rolling again after each tie (every tie stays in the log).
-func (l *loaded) start(r io.Reader) *Error {
-	l.b.Status = StatusPlaying
-	for k := 0; rules.IsOpening(l.state); k++ {
-		if k == maxOpeningRolls {
-			return errf(CodeInternal, "")
-		}
-		d, err := drawDice(r)
-		if err != nil {
-			return errf(CodeInternal, "")
-		}
-		if e := l.rollDice(d); e != nil {
-			return e
-		}
-	}
-	return nil
-}

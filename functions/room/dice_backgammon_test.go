@@ -8,7 +8,7 @@ import (
 	_ "madang/rules/backgammon"
 )
 
-// Issue 16 with the real backgammon rules (seed 003): the server rolls every die, so a
+// The server's dice with the real backgammon rules (seed 003): the server rolls every die, so a
 // client cannot choose its dice by any message: not with a dice field on a roll or a move,
 // not by sending dice text as a move (in the roll phase or the move phase), not by rolling
 // while it must move; and a roll message replayed (at once, or after the seat has moved) is

@@ -6,7 +6,7 @@ import (
 	"madang/functions/room"
 )
 
-// Issue 10 item 24: the duplicate rule, "the same move, at that ply, by the same seat"
+// The duplicate rule, "the same move, at that ply, by the same seat"
 // (PROTOCOL.md, stale-ply), part by part. Each case is a move sent for a ply already
 // played: only the very move the same seat played at that ply is answered with the state
 // alone; anything else is stale-ply. Nothing is written or broadcast either way.

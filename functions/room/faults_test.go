@@ -1,6 +1,6 @@
 package room_test
 
-// Faults of the room service that show on real AWS (issue 28, section B).
+// Faults of the room service that show on real AWS.
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 	"madang/rules"
 )
 
-// Issue 28 item 9: every repeated join of a room with an away seat asked for its own away
+// Every repeated join of a room with an away seat asked for its own away
 // check (28,820 joins -> 23,143 goroutines locally, as many SQS messages on AWS). One check
 // is asked per due time, whoever joins and however often.
 func TestJoinsAskOneAwayCheck(t *testing.T) {
@@ -119,7 +119,7 @@ func aiTurn(t *testing.T, ai room.AI) (*harness, table) {
 	return h, tb
 }
 
-// Issue 28 item 7: async invocation is at least once, so the AI function may get one turn
+// Async invocation is at least once, so the AI function may get one turn
 // twice; the second copy stops before searching (it finds the turn claimed) instead of
 // running a second full search.
 func TestDuplicateAIRunSearchesOnce(t *testing.T) {
@@ -208,7 +208,7 @@ func (h *harness) ping(conn, roomID string) {
 	}
 }
 
-// Issue 28 item 5: the $disconnect of the checkers seat to move is lost. Its opponent's
+// The $disconnect of the checkers seat to move is lost. Its opponent's
 // ping (which names the room) finds the socket gone once the seat has been silent on its
 // turn for room.ProbeAfter: the seat shows away from then, and 2 min later the opponent's
 // takeover succeeds (before, the seat stayed "connected" and takeover answered not-allowed
@@ -336,7 +336,7 @@ func (f *losingInvoker) InvokeAI(ctx context.Context, id string, v int64) error 
 	return f.svc.RunAI(ctx, id, v)
 }
 
-// Issue 28 item 6: the AI's invocation is lost twice (the event and its retry, and then the
+// The AI's invocation is lost twice (the event and its retry, and then the
 // re-invocation too). Before, the room waited for ever (only a person's resume revived
 // it); now a ping naming the room re-invokes the AI once the turn is room.AIOverdue old.
 func TestLostAITurnReinvoked(t *testing.T) {
@@ -420,7 +420,7 @@ func (h *harness) pump(limit int) int {
 	return runs
 }
 
-// Issue 28 item 8: twenty three-seat diamond rooms, AI filled, then left by everyone (the
+// Twenty three-seat diamond rooms, AI filled, then left by everyone (the
 // creator leaves the seat to the AI and closes the socket: 60 messages in all) were played on
 // by the AI with nobody connected, holding the AI pool. The AI plays no room without a
 // socket, and picks up when one comes back.
@@ -497,7 +497,7 @@ func (s *syncStore) PutRoom(ctx context.Context, r room.Record, prev int64, now 
 	return cur, durable()
 }
 
-// Issue 28 item 9: under --sync-ack the room's lock (Deps.SerialRooms) was held across the
+// Under --sync-ack the room's lock (Deps.SerialRooms) was held across the
 // disk sync, so every writer of a room queued behind each sync (sockets that only knew the
 // room id, connecting, joining and closing in a loop, slowed the players' moves to 2-5 s).
 // The lock is released once the write is ordered: a second writer of the room writes while

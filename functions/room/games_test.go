@@ -6,7 +6,7 @@ import (
 )
 
 // The seeds' room rules as values: 001 (checkers, draughts), 000 (the star games) and
-// issue 9 (backgammon).
+// our decision for backgammon, whose seed 003 gives none.
 func TestGamePolicies(t *testing.T) {
 	for _, c := range []struct {
 		game      string
@@ -20,7 +20,7 @@ func TestGamePolicies(t *testing.T) {
 		{"chinese-checkers", false, 0, 45 * time.Second, false},
 		{"diamond-kr", false, 0, 45 * time.Second, false},
 		{"diamond", false, 0, 45 * time.Second, true},
-		{"backgammon", false, 2 * time.Minute, 0, false}, // issue 9: the takeover of seed 001
+		{"backgammon", false, 2 * time.Minute, 0, false}, // the takeover of seed 001
 	} {
 		p, ok := PolicyFor(c.game)
 		if !ok {

@@ -3,9 +3,7 @@ package room
 import (
 	"context"
 	"errors"
-	"io"
 	"strings"
-	"time"
 
 	"madang/rules"
 )
@@ -97,11 +95,6 @@ func (s *Service) bindConn(l *loaded, eff *effects, connID string, seatIdx int) 
 		l.b.Seats[seatIdx].LastSeen = ms(s.d.Clock.Now())
 	}
 	eff.bind = append(eff.bind, Conn{ID: connID, Room: l.id, Seat: seatIdx, ExpiresAt: s.d.Clock.Now().Add(ConnLifetime)})
-}
-
-func (eff *effects) join(conn string, j outJoined) {
-	eff.joined = append(eff.joined, j)
-	eff.joinedTo = append(eff.joinedTo, conn)
 }
 
 func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded, *effects, *Error) {
@@ -229,15 +222,6 @@ func (s *Service) join(ctx context.Context, connID string, m inbound) (*loaded, 
 	})
 }
 
-func (l *loaded) hasEmpty() bool {
-	for _, st := range l.b.Seats {
-		if st.Kind == KindEmpty {
-			return true
-		}
-	}
-	return false
-}
-
 // seated runs the actions that a seat token proves.
 func (s *Service) seated(ctx context.Context, connID string, m inbound) (*loaded, *effects, *Error) {
 	if m.Room == "" || m.Token == "" {
@@ -345,101 +329,6 @@ func (s *Service) roll(l *loaded, i, ply int, eff *effects) *Error {
 	return l.rollDice(d)
 }
 
-// seatsTurn is the gate every action of a turn (move, roll) passes: the game has started,
-// ply is the room's current ply, seat i is to act and is played by a person. An action at
-// an earlier ply that repeat(ply) recognises as this seat's own is answered with the state
-// and nothing written (done); any other earlier ply is stale-ply (PROTOCOL.md, "Errors").
-func (l *loaded) seatsTurn(i, ply int, repeat func(ply int) bool, eff *effects) (done bool, e *Error) {
-	n := len(l.b.Moves)
-	if l.b.Status == StatusWaiting {
-		return false, errf(CodeNotYourTurn, "아직 모든 자리가 차지 않았습니다.")
-	}
-	if ply < n {
-		if ply >= 0 && int(l.steps[ply].seat) == i && repeat(ply) {
-			eff.noWrite = true
-			return true, nil
-		}
-		return false, errf(CodeStalePly, "")
-	}
-	if l.b.Status == StatusOver {
-		return false, errf(CodeGameOver, "")
-	}
-	if ply > n {
-		return false, errf(CodeStalePly, "")
-	}
-	if l.toMove() != i {
-		return false, errf(CodeNotYourTurn, "")
-	}
-	if l.b.Seats[i].Kind != KindHuman {
-		return false, errf(CodeNotAllowed, "이 자리는 AI가 대신 두고 있습니다.")
-	}
-	return false, nil
-}
-
-// sameMove reports whether text is the move played at index ply of the log: the same text,
-// or text the state at that ply reads as the same move as the logged text.
-func (l *loaded) sameMove(ply int, text string) bool {
-	if l.b.Moves[ply] == text {
-		return true
-	}
-	st := l.stateAt(ply)
-	if st == nil {
-		return false
-	}
-	m, err := st.ParseMove(text)
-	if err != nil {
-		return false
-	}
-	played, err := st.ParseMove(l.b.Moves[ply]) // the log may hold a route (rules.ParseRoute)
-	return err == nil && m == played
-}
-
-// stateAt is the state before the log entry at index ply: kept for the last entry, replayed
-// from the start for older ones (only a repeated old move asks). Nil when the log does not
-// replay.
-func (l *loaded) stateAt(ply int) rules.State {
-	switch {
-	case ply == len(l.b.Moves):
-		return l.state
-	case ply == len(l.b.Moves)-1 && l.prev != nil:
-		return l.prev
-	}
-	st, err := l.game.New(l.b.Options)
-	if err != nil {
-		return nil
-	}
-	st, k, err := rules.Replay(st, l.b.Moves[:ply])
-	if err != nil || k != ply {
-		return nil
-	}
-	return st
-}
-
-func (l *loaded) acceptDraw(i int) *Error {
-	if l.b.Status == StatusOver {
-		return errf(CodeGameOver, "")
-	}
-	d := l.b.DrawOffer
-	if l.b.Status != StatusPlaying || d == nil || d.Seat == i || l.toMove() != i || l.b.Seats[i].Kind != KindHuman {
-		return errf(CodeNotAllowed, "받은 무승부 제안이 없습니다.")
-	}
-	l.finish(rules.DrawBy(rules.Agreement))
-	return nil
-}
-
-func (l *loaded) resign(i int, why rules.Reason) *Error {
-	switch l.b.Status {
-	case StatusOver:
-		return errf(CodeGameOver, "")
-	case StatusWaiting:
-		return errf(CodeNotAllowed, "게임이 아직 시작되지 않았습니다.")
-	}
-	o := rules.ResignOutcome(l.state, rules.Seat(i))
-	o.Reason = why
-	l.finish(o)
-	return nil
-}
-
 func (s *Service) leave(l *loaded, i int, connID string, eff *effects) *Error {
 	// Whatever happens to the seat, its token proves nothing from now on: the seat goes to
 	// the AI or is free for another person (who may then vote for a rematch).
@@ -487,65 +376,6 @@ func removeInt(xs []int, v int) []int {
 }
 
 var levels = map[string]bool{"beginner": true, "intermediate": true, "advanced": true}
-
-func (l *loaded) fillAI(i int, level string, r io.Reader) *Error {
-	if level == "" {
-		level = l.pol.AILevel
-	}
-	if !levels[level] {
-		return errf(CodeBadMessage, "AI 수준은 초급·중급·고급 중 하나여야 합니다.")
-	}
-	if i != 0 {
-		return errf(CodeNotAllowed, "방을 만든 사람만 AI로 채울 수 있습니다.")
-	}
-	if l.b.Status != StatusWaiting {
-		return errf(CodeNotAllowed, "이미 시작한 게임입니다.")
-	}
-	for k := range l.b.Seats {
-		if l.b.Seats[k].Kind == KindEmpty {
-			l.b.Seats[k] = seat{Kind: KindAI, Level: level}
-		}
-	}
-	return l.start(r)
-}
-
-func (l *loaded) takeover(i int, target *int, now time.Time) *Error {
-	if l.b.Status == StatusOver {
-		return errf(CodeGameOver, "")
-	}
-	if l.b.Status != StatusPlaying || l.pol.TakeoverAfter == 0 {
-		return errf(CodeNotAllowed, "")
-	}
-	t := -1
-	if target != nil {
-		t = *target
-		if t < 0 || t >= len(l.b.Seats) || t == i {
-			return errf(CodeBadMessage, "AI로 바꿀 수 없는 자리입니다.")
-		}
-	} else {
-		for k, st := range l.b.Seats {
-			if k != i && st.Kind == KindHuman && st.AwaySince != 0 {
-				if t >= 0 {
-					return errf(CodeBadMessage, "연결이 끊긴 사람이 여럿입니다. AI로 바꿀 자리를 골라 주세요.")
-				}
-				t = k
-			}
-		}
-	}
-	if t < 0 {
-		return errf(CodeNotAllowed, "연결이 끊긴 상대가 없습니다.")
-	}
-	st := l.b.Seats[t]
-	if st.Kind != KindHuman || st.AwaySince == 0 {
-		return errf(CodeNotAllowed, "연결이 끊긴 상대가 없습니다.")
-	}
-	if now.UnixMilli()-st.AwaySince < l.pol.TakeoverAfter.Milliseconds() {
-		return errf(CodeNotAllowed, "상대의 연결이 끊긴 지 아직 얼마 되지 않았습니다.")
-	}
-	// The person's token no longer proves the seat: it is the AI's now.
-	l.b.Seats[t] = seat{Kind: KindAI, Level: l.pol.AILevel}
-	return nil
-}
 
 // rematch records a vote; when every person has voted, the next game starts with people
 // moved one seat along (seed 001: colours swap; seed 000: another person plays red).

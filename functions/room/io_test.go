@@ -101,7 +101,7 @@ func (h *harness) counting() *countingStore {
 	return cs
 }
 
-// Issue 28 item 3 pins what a move costs: a person's move from the socket bound to its
+// This pins what a move costs: a person's move from the socket bound to its
 // seat is one read and one write of the room and one post per socket of the room (two
 // seats and a spectator: 3), nothing else; the AI's reply costs two reads, the turn's claim
 // and one write; a ping naming the room one read; a ping without one no read.

@@ -7,6 +7,7 @@ package room
 import (
 	"context"
 	"errors"
+	"madang/rules"
 	"time"
 )
 
@@ -142,4 +143,16 @@ type Scheduler interface {
 // Clock tells the time; tests use a fake one.
 type Clock interface {
 	Now() time.Time
+}
+
+// AI is the room service's port to the game engines: the local stack and the Lambda mains
+// wire in the real engines (package functions/aiseat); tests use a fake.
+type AI interface {
+	// Choose picks a legal move of s for the seat to move at the named level
+	// ("beginner", "intermediate", "advanced"), deterministically for seed.
+	Choose(ctx context.Context, s rules.State, level string, seed int64) (rules.Move, error)
+	// AcceptDraw reports whether the seat to move accepts the opponent's draw offer.
+	AcceptDraw(s rules.State) bool
+	// OfferDraw reports whether the seat to move offers a draw with its next move.
+	OfferDraw(s rules.State) bool
 }

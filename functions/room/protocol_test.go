@@ -76,7 +76,7 @@ func keys(m map[string]json.RawMessage) string {
 
 // An id that is not valid UTF-8 is refused with bad-message and never echoed: a text frame
 // must be valid UTF-8 (RFC 6455 §5.6), and a browser drops a socket that receives one that
-// is not (issue 10 item 6). Nothing the server sends may carry the bytes.
+// is not. Nothing the server sends may carry the bytes.
 func TestInvalidUTF8IDRefused(t *testing.T) {
 	h := newHarness(t)
 	usePolicy(t, room.Policy{})
@@ -112,8 +112,7 @@ func TestInvalidUTF8IDRefused(t *testing.T) {
 }
 
 // Keys match exactly, as API Gateway's route selection does: a message whose action key
-// differs in case has no action, and other keys that differ in case are not read (issue 10
-// item 8). The local stack and AWS then answer the same messages the same way.
+// differs in case has no action, and other keys that differ in case are not read. The local stack and AWS then answer the same messages the same way.
 func TestKeysMatchExactly(t *testing.T) {
 	h := newHarness(t)
 	usePolicy(t, room.Policy{})

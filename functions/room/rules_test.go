@@ -349,7 +349,7 @@ func TestTakeover2min(t *testing.T) {
 		t.Fatalf("AI not invoked: %+v", h.inv.calls)
 	}
 	// Returning does not undo a takeover: the AI plays to the end of this game, and the
-	// person's token proves no seat any more (issue 10 item 3).
+	// person's token proves no seat any more.
 	before = h.record(tb.id)
 	h.wantError(h.send("c1", M{"action": "resume", "room": tb.id, "token": tb.tokens[1]}), "bad-token")
 	if st := h.snap(tb); st.Seats[1].Kind != "ai" {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"madang/functions/room"
+	"madang/rules"
 )
 
 // recordingStore keeps every record written through the Store port, as the store
@@ -64,7 +65,7 @@ func tokenForms(t *testing.T, tok string) map[string][]byte {
 	}
 }
 
-// Issue 10 item 23: no stored record ever holds a seat token, in any form; only its hash
+// No stored record ever holds a seat token, in any form; only its hash
 // is kept. Every record written during a game (create, join, moves, a spectator, a seat
 // left to the AI, a resume, a rematch), the connection records and the delayed actions
 // are scanned; the room must hold the sha256 of each token (so the scan would find a
@@ -120,7 +121,7 @@ func TestNoStoredRecordHoldsAToken(t *testing.T) {
 	}
 }
 
-// Issue 10 item 23: a seat's stored hash that differs from the token's sha256 in any one
+// A seat's stored hash that differs from the token's sha256 in any one
 // of its bytes (or is one byte short) proves nothing: the token is refused with bad-token
 // and the room does not change. With the hash intact the same token is accepted.
 func TestTokenHashComparesEveryByte(t *testing.T) {
@@ -163,4 +164,82 @@ func TestTokenHashComparesEveryByte(t *testing.T) {
 	if fs := resume(); len(fs) == 0 || fs[0].Type != "joined" || *fs[0].Seat != 0 {
 		t.Fatalf("the intact hash: resume answered %s, want joined as seat 0", describe(fs))
 	}
+}
+
+// A token proves exactly what its seat is now: after its person leaves
+// (abandoning a game, while waiting, after the game, or handing the seat to the AI) or is
+// replaced by the AI, every action a seat's token could send answers bad-token and changes
+// nothing. Example: A leaves at ply 1 of a checkers game; A's resume and rematch are refused,
+// and B's rematch vote alone starts no game with A seated.
+func TestTokenLosesSeat(t *testing.T) {
+	seatedActions := []M{
+		{"action": "resume"}, {"action": "move", "ply": 1, "move": "22-18"}, {"action": "roll", "ply": 1},
+		{"action": "acceptDraw"}, {"action": "resign"}, {"action": "leave"}, {"action": "fillAI"},
+		{"action": "takeover", "seat": 1}, {"action": "rematch"},
+	}
+	refusesAll := func(h *harness, id, tok string) {
+		t.Helper()
+		before := h.record(id)
+		for _, a := range seatedActions {
+			msg := M{"room": id, "token": tok}
+			for k, v := range a {
+				msg[k] = v
+			}
+			h.wantError(h.send("old", msg), "bad-token")
+		}
+		h.unchanged(before)
+	}
+	t.Run("checkers: leave abandons, then resume and rematch", func(t *testing.T) {
+		h := newHarness(t)
+		tb := h.open("checkers", M{}, 2)
+		h.move(tb, 0, "11-15")
+		st := h.lastState(h.send("c0", M{"action": "leave", "room": tb.id, "token": tb.tokens[0]}))
+		if st.Status != "over" || st.Result.Reason != "abandoned" || *st.Result.Winner != 1 {
+			t.Fatalf("after leave: %+v", st)
+		}
+		refusesAll(h, tb.id, tb.tokens[0])
+		st = h.lastState(h.send("c1", M{"action": "rematch", "room": tb.id, "token": tb.tokens[1]}))
+		if st.GameNo != 1 || st.Status != "over" {
+			t.Fatalf("B's vote alone started game %d (%s)", st.GameNo, st.Status)
+		}
+		// The free seat goes to whoever joins next; with their vote game 2 starts.
+		fs := h.send("c9", M{"action": "join", "room": tb.id})
+		if fs[0].Token == nil || *fs[0].Seat != 0 {
+			t.Fatalf("join after the leave: %s", describe(fs))
+		}
+		st = h.lastState(h.send("c9", M{"action": "rematch", "room": tb.id, "token": *fs[0].Token}))
+		if st.GameNo != 2 || st.Status != "playing" {
+			t.Fatalf("rematch with the new person: game %d %s", st.GameNo, st.Status)
+		}
+		refusesAll(h, tb.id, tb.tokens[0])
+	})
+	t.Run("leave while waiting and after the game", func(t *testing.T) {
+		h := newHarness(t)
+		usePolicy(t, room.Policy{})
+		tb := h.open("track", M{"players": 3}, 2)
+		h.send("c1", M{"action": "leave", "room": tb.id, "token": tb.tokens[1]})
+		refusesAll(h, tb.id, tb.tokens[1])
+		tb2 := h.open("track", M{}, 2)
+		h.send("c1", M{"action": "resign", "room": tb2.id, "token": tb2.tokens[1]})
+		h.send("c1", M{"action": "leave", "room": tb2.id, "token": tb2.tokens[1]})
+		refusesAll(h, tb2.id, tb2.tokens[1])
+	})
+	t.Run("leave to the AI", func(t *testing.T) {
+		h := newHarness(t)
+		usePolicy(t, room.Policy{LeaveToAI: func(s rules.State) bool { return s.Seats() == 3 }})
+		tb := h.open("track", M{"players": 3}, 3)
+		h.send("c1", M{"action": "leave", "room": tb.id, "token": tb.tokens[1]})
+		refusesAll(h, tb.id, tb.tokens[1])
+	})
+	t.Run("replaced by the AI (takeover)", func(t *testing.T) {
+		h := newHarness(t)
+		usePolicy(t, room.Policy{TakeoverAfter: time.Minute})
+		tb := h.open("track", M{}, 2)
+		h.svc.Disconnect(context.Background(), "c1")
+		h.clock.Advance(time.Minute)
+		if st := h.lastState(h.send("c0", M{"action": "takeover", "room": tb.id, "token": tb.tokens[0]})); st.Seats[1].Kind != "ai" {
+			t.Fatalf("no takeover: %+v", st.Seats[1])
+		}
+		refusesAll(h, tb.id, tb.tokens[1])
+	})
 }

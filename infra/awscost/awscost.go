@@ -1,8 +1,8 @@
 // Package awscost turns what the AWS half of madang uses — WebSocket messages and connection
 // minutes, Lambda requests and GB-seconds, DynamoDB request units, SQS requests — into
 // dollars at AWS's public on-demand list prices. The figures it is fed come from `make
-// aws-e2e` (infra/awse2e), which counts them on the real Lambda binaries; the README's cost
-// table is its output.
+// aws-e2e` (infra/awse2e), which counts them on the real Lambda binaries; the cost table of
+// docs/measurements.md is its output.
 package awscost
 
 import (

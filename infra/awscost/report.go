@@ -101,7 +101,7 @@ func (sc Scenario) Month(g Game, rooms float64) Usage {
 	return u
 }
 
-// Table writes the README's cost table for every game row of rep (fault tests, marked so
+// Table writes the cost table of docs/measurements.md for every game row of rep (fault tests, marked so
 // by their note, and rooms of fewer than 10 plies are left out: their connects weigh more
 // than their plies): dollars per 1,000 games and per ply, and the month of
 // rooms at sc's pace for the rows named in monthOf (labels).

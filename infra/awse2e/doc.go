@@ -5,7 +5,7 @@
 // (infra/sqslocal) as the delay queue, configured from template.yaml; whole games over real
 // WebSockets, the away timer through the real 45 s delay, faults, and the figures the cost
 // table needs (MADANG_AWSE2E_REPORT names the JSON report; see report_test.go). The faults
-// of issue 28 section B (faults_test.go): a lost $disconnect found by a ping's probe, a
+// that show on real AWS (faults_test.go, as functions/room/faults_test.go has them): a lost $disconnect found by a ping's probe, a
 // lost AI turn run from Lambda's on-failure destination record, a duplicated AI event that
 // searches once, rooms nobody watches that the AI leaves alone.
 //

@@ -9,7 +9,7 @@ import (
 	"madang/internal/wstest"
 )
 
-// The faults of issue 28 section B through the real binaries: each subtest makes the
+// The faults that show on real AWS (functions/room/faults_test.go) through the real binaries: each subtest makes the
 // fault happen (a lost $disconnect, failed or duplicated AI invocations, rooms everybody
 // left) and waits, with a bounded deadline, for what the room service does about it.
 

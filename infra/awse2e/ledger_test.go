@@ -14,8 +14,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"madang/functions/aws/lambdainvoke"
-	"madang/functions/aws/sqsdelay"
+	"madang/functions/aws/lambda"
+	"madang/functions/aws/sqs"
 	"madang/infra/lambdalocal"
 
 	"madang/infra/awscost"
@@ -59,7 +59,7 @@ type invokeRec struct {
 	BilledMs   float64
 	Error      bool
 	// Route: the WebSocket route key; "invoke" for an asynchronous AI invoke; "sqs:<kind>"
-	// for a delay-queue message (sqsdelay); "sqs:record" for the on-failure destination
+	// for a delay-queue message (package sqs); "sqs:record" for the on-failure destination
 	// record of an AI invoke Lambda gave up on.
 	Route string
 }
@@ -252,13 +252,13 @@ func (l *ledger) countPosts(next http.Handler) http.Handler {
 }
 
 // countAsync wraps the Invoke API: each asynchronous invoke it is sent, with the room of
-// its lambdainvoke.Event, as it arrives (onInvoke sees it only once it has run).
+// its lambda.Event, as it arrives (onInvoke sees it only once it has run).
 func (l *ledger) countAsync(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("X-Amz-Invocation-Type") == "Event" {
 			body, _ := io.ReadAll(r.Body)
 			r.Body = io.NopCloser(bytes.NewReader(body))
-			var ev lambdainvoke.Event
+			var ev lambda.Event
 			json.Unmarshal(body, &ev)
 			rest := strings.TrimPrefix(r.URL.Path, "/2015-03-31/functions/")
 			fn, _, _ := strings.Cut(rest, "/")
@@ -290,17 +290,17 @@ func (l *ledger) onInvoke(fn string, payload []byte, res lambdalocal.Result) {
 		rec.Conn, rec.Route = probe.RequestContext.ConnectionID, probe.RequestContext.RouteKey
 	case len(probe.Records) > 0:
 		var dest struct {
-			RequestContext json.RawMessage     `json:"requestContext"`
-			RequestPayload *lambdainvoke.Event `json:"requestPayload"`
+			RequestContext json.RawMessage `json:"requestContext"`
+			RequestPayload *lambda.Event   `json:"requestPayload"`
 		}
 		body := probe.Records[0].Body
 		if json.Unmarshal([]byte(body), &dest) == nil && dest.RequestContext != nil && dest.RequestPayload != nil {
 			rec.Room, rec.Route = dest.RequestPayload.Room, "sqs:record"
-		} else if d, err := sqsdelay.Decode(body); err == nil {
+		} else if d, err := sqs.Decode(body); err == nil {
 			rec.Room, rec.Route = d.Room, "sqs:"+d.Kind
 		}
 	default:
-		var ev lambdainvoke.Event
+		var ev lambda.Event
 		if json.Unmarshal(payload, &ev) == nil {
 			rec.Room, rec.Route = ev.Room, "invoke"
 		}

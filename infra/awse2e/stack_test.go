@@ -21,7 +21,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 
-	"madang/functions/aws/lambdaenv"
+	"madang/functions/aws/lambda"
 	"madang/functions/store/dynamodb"
 	"madang/infra/lambdalocal"
 	"madang/infra/local"
@@ -82,11 +82,11 @@ func repoRoot(t *testing.T) string {
 // Local (MADANG_DYNAMODB_ENDPOINT set) must find the emulator. A plain `go test ./...` in CI
 // (make test's gotest, before make aws-e2e has installed anything) skips.
 func requirements(t *testing.T, root string) (endpoint, rie string) {
-	endpoint = os.Getenv(lambdaenv.DynamoDBEndpoint)
+	endpoint = os.Getenv(lambda.DynamoDBEndpoint)
 	rie = lambdalocal.FindRIE(root)
 	var missing []string
 	if endpoint == "" {
-		missing = append(missing, lambdaenv.DynamoDBEndpoint+" (infra/dynamodblocal/with.sh sets it)")
+		missing = append(missing, lambda.DynamoDBEndpoint+" (infra/dynamodblocal/with.sh sets it)")
 	}
 	if rie == "" {
 		missing = append(missing, "aws-lambda-rie (make aws-e2e installs it into .tools/bin)")
@@ -190,17 +190,17 @@ func startStack(t *testing.T) *stack {
 	s.wsURL = "ws" + strings.TrimPrefix(gwHTTP.URL, "http") + "/ws"
 
 	values := map[string]string{
-		lambdaenv.Table:         table,
-		lambdaenv.CallbackURL:   gwHTTP.URL + "/prod",
-		lambdaenv.AIFunction:    functions["AIFunction"].name,
-		lambdaenv.DelayQueueURL: s.delayURL,
+		lambda.Table:         table,
+		lambda.CallbackURL:   gwHTTP.URL + "/prod",
+		lambda.AIFunction:    functions["AIFunction"].name,
+		lambda.DelayQueueURL: s.delayURL,
 	}
 	base := []string{
 		"PATH=" + os.Getenv("PATH"), "HOME=" + tmp, "TZ=UTC",
 		"AWS_REGION=" + apiRegion, "AWS_DEFAULT_REGION=" + apiRegion,
 		"AWS_ACCESS_KEY_ID=local", "AWS_SECRET_ACCESS_KEY=local", "AWS_EC2_METADATA_DISABLED=true",
 		"AWS_ENDPOINT_URL_LAMBDA=" + lambdaHTTP.URL, "AWS_ENDPOINT_URL_SQS=" + sqsHTTP.URL,
-		lambdaenv.DynamoDBEndpoint + "=" + ddbSrv.URL,
+		lambda.DynamoDBEndpoint + "=" + ddbSrv.URL,
 	}
 	s.svc = lambdalocal.New(lambdalocal.Config{RIE: rie, LogDir: s.logDir, SQS: sqsClient, OnInvoke: s.ledger.onInvoke})
 	for id, f := range functions {

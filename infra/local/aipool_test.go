@@ -47,8 +47,8 @@ func (a *slowAI) AcceptDraw(rules.State) bool { return false }
 func (a *slowAI) OfferDraw(rules.State) bool  { return false }
 
 // resume at the rate limit during an AI turn, rotating over more tabs than a seat keeps so
-// that every resume is a write that asks for the AI, starts no concurrent searches
-// (issue 10 item 4): at most one search per room at a time, at most AIWorkers in all, and
+// that every resume is a write that asks for the AI, starts no concurrent searches:
+// at most one search per room at a time, at most AIWorkers in all, and
 // the AI still answers each move.
 func TestAIOneSearchPerRoom(t *testing.T) {
 	ai := &slowAI{perState: map[string]int{}}

@@ -143,7 +143,7 @@ func snapOf(t testing.TB, fs []wsFrame) wsSnap {
 	return s
 }
 
-// 100 sockets write to one checkers room at once (issue 10 item 2): spectators join and
+// 100 sockets write to one checkers room at once: spectators join and
 // join again, tabs of both players resume, and the players' tabs move whenever their seat
 // is to move. Every message is answered, none with internal, and every acknowledged move is
 // in the room's log at its ply. The store is the embedded one (bbolt), which lets one write

@@ -28,7 +28,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-// Issue 28 item 5 through the real local stack: the gateway drops the $disconnect of the
+// Through the real local stack: the gateway drops the $disconnect of the
 // checkers seat to move (DropDisconnect, API Gateway's best effort). The opponent's ping
 // naming the room finds the socket gone once the seat has been silent room.ProbeAfter, and
 // 2 min later the opponent takes the seat over.
@@ -128,7 +128,7 @@ func versusAI(t *testing.T, srv *httptest.Server, name, level string) (*wsClient
 	return cl, id
 }
 
-// Issue 28 item 8: with every worker of the AI pool held by advanced searches, another
+// With every worker of the AI pool held by advanced searches, another
 // person's beginner turn is still served (it waited for them before: 9 ms became 12 s).
 func TestAIPoolServesShortTurnBesideLongOnes(t *testing.T) {
 	ai := &levelAI{release: make(chan struct{})}

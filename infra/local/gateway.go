@@ -21,7 +21,6 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
-	"madang/functions/aws/socketrate"
 	"madang/functions/room"
 )
 
@@ -36,10 +35,10 @@ const (
 	MaxFrame      = 32 << 10
 	IdleTimeout   = 10 * time.Minute
 	MaxConnection = room.MaxConnection
-	// RatePerSecond and RateBurst are the per-socket message rate, the same as the Lambda
-	// path's (package socketrate).
-	RatePerSecond = socketrate.PerSecond
-	RateBurst     = socketrate.Burst
+	// RatePerSecond and RateBurst are the per-socket message rate of the room's limits
+	// (room.MessagesPerSecond, room.MessageBurst), the same as the Lambda path's.
+	RatePerSecond = room.MessagesPerSecond
+	RateBurst     = room.MessageBurst
 	writeTimeout  = 5 * time.Second
 	defaultRoute  = "$default"
 )

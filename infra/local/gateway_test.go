@@ -110,7 +110,7 @@ func TestRouteKey(t *testing.T) {
 		`{"room":"x"}`:                 "$default",
 		`not json`:                     "$default",
 		`{"action":""}`:                "$default",
-		// API Gateway's route selection matches the key exactly (issue 10 item 8).
+		// API Gateway's route selection matches the key exactly.
 		`{"ACTION":"ping"}`:            "$default",
 		`{"Action":"move","room":"x"}`: "$default",
 		`["action"]`:                   "$default",
@@ -245,7 +245,7 @@ func TestManagementAPI(t *testing.T) {
 	io.Copy(io.Discard, resp.Body)
 }
 
-// Sockets in total are bounded (issue 10 item 9): past MaxSockets an upgrade is refused
+// Sockets in total are bounded: past MaxSockets an upgrade is refused
 // with 429, and a socket that closes frees its place.
 func TestMaxSockets(t *testing.T) {
 	rec, srv := setup(t)

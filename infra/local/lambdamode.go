@@ -68,7 +68,7 @@ type lambdaConn struct {
 }
 
 // NewLambdaGateway returns a gateway in Lambda mode. Its per-socket message rate is off
-// (on AWS the message function holds it, package socketrate); serve its management API
+// (on AWS the message function holds it, lambda.SocketRate); serve its management API
 // with Management (under /<stage>).
 func NewLambdaGateway(cfg LambdaConfig, log *slog.Logger) (*Gateway, *LambdaMode) {
 	if cfg.Stage == "" {

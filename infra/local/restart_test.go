@@ -12,7 +12,7 @@ import (
 	"madang/infra/local"
 )
 
-// A restart forgets the sockets of the previous run in every store (issue 10 item 7): a
+// A restart forgets the sockets of the previous run in every store: a
 // room whose two players' sockets died with the server shows both seats away after the
 // next start, and expires after its idle time (30 min) instead of living 24 h. The
 // DynamoDB store runs the same through its contract suite (RoomIDs) and the end-to-end

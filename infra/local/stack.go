@@ -142,11 +142,11 @@ func (SystemClock) Now() time.Time { return time.Now() }
 
 // invoker is the in-process room.Invoker (a room.TurnInvoker): bounded pools of workers run
 // the AI's turns, with the Lambda's 30 s limit per run, and at most one run per room at a
-// time (issue 10 item 4). An invocation for a room that is already waiting is folded into
+// time. An invocation for a room that is already waiting is folded into
 // it; one for a room whose AI is running makes it run once more after (the turn may have
 // moved on).
 //
-// Turns are served fairly (issue 28 item 8): each lane takes its rooms in turn (first come,
+// Turns are served fairly: each lane takes its rooms in turn (first come,
 // first served, a room waiting once however often it is invoked), and the short searches
 // (beginner, intermediate: bounded depths) have a lane of their own beside the long ones
 // (advanced: 1.5 s a move, or a turn of unknown level), so that no number of long searches

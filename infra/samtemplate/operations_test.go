@@ -185,7 +185,7 @@ func TestPartitionNeutral(t *testing.T) {
 // TestAIMemoryIsAParameter: the AI function's memory (and so its CPU share, which sets how
 // many nodes the advanced level searches in its fixed time) is a parameter whose default
 // gives one full vCPU: 1,769 MB (AWS Lambda: "at 1,769 MB, a function has the equivalent
-// of one vCPU"); the measurement behind it is in README, Deploy.
+// of one vCPU"); the measurement behind it is in docs/measurements.md, "The AI function's memory".
 func TestAIMemoryIsAParameter(t *testing.T) {
 	tpl := load(t)
 	ai := tpl.functionBuilding(t, "functions/ai")
@@ -276,7 +276,7 @@ func TestStackNameLimitDocumented(t *testing.T) {
 // destination that the AI function itself consumes: the delay queue, a standard queue
 // (Lambda destinations take no FIFO queue) mapped to the AI function, with sqs:SendMessage
 // on it in the function's role (Lambda Developer Guide, asynchronous invocation
-// destinations). lambdahandler.AI runs the turn again from the record.
+// destinations). lambda.AI runs the turn again from the record.
 func TestFailedAIInvokesReturnThroughTheDelayQueue(t *testing.T) {
 	tpl := load(t)
 	ai := tpl.functionBuilding(t, "functions/ai")

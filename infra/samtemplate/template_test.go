@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"madang/functions/aws/lambdaenv"
+	"madang/functions/aws/lambda"
 	ddbstore "madang/functions/store/dynamodb"
 
 	"madang/internal/repodir"
@@ -216,15 +216,15 @@ func TestFunctionEnvironment(t *testing.T) {
 	for _, name := range tpl.ofType("AWS::Serverless::Function") {
 		env, _ := tpl.functionProp(name, "Environment").(map[string]any)
 		vars, _ := env["Variables"].(map[string]any)
-		for _, k := range []string{lambdaenv.Table, lambdaenv.CallbackURL, lambdaenv.AIFunction, lambdaenv.DelayQueueURL} {
+		for _, k := range []string{lambda.Table, lambda.CallbackURL, lambda.AIFunction, lambda.DelayQueueURL} {
 			if vars[k] == nil {
 				t.Errorf("%s: environment variable %s not set", name, k)
 			}
 		}
 		// The AI function's name must be the one the others invoke.
 		if tpl.mainPackage(t, name) == "functions/ai" {
-			if got, want := fmt.Sprint(props(tpl.Resources[name])["FunctionName"]), fmt.Sprint(vars[lambdaenv.AIFunction]); got != want {
-				t.Errorf("AI function name %s, but %s is %s", got, lambdaenv.AIFunction, want)
+			if got, want := fmt.Sprint(props(tpl.Resources[name])["FunctionName"]), fmt.Sprint(vars[lambda.AIFunction]); got != want {
+				t.Errorf("AI function name %s, but %s is %s", got, lambda.AIFunction, want)
 			}
 		}
 	}

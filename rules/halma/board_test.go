@@ -2,7 +2,7 @@ package halma
 
 import "testing"
 
-// The star's geometry (issue 12, "Geometry tests"; seed 000: 121 holes, six camps).
+// The star's geometry (seed 000: 121 holes, six camps).
 func TestGeometryCounts(t *testing.T) {
 	var all holeSet
 	for h := Hole(0); h < NumHoles; h++ {

@@ -11,7 +11,7 @@
 //     holes; the king jumps runs of pieces; a win needs the 15 target holes occupied and the
 //     king on the target apex; a move that makes another seat's win true is illegal.
 //
-// Common to all three (issue 12): a move is a step to an adjacent empty hole or a chain of
+// Common to all three: a move is a step to an adjacent empty hole or a chain of
 // jumps, never both; a chain may stop at any landing hole and never ends where it started;
 // jumped pieces stay. A seat with no legal move passes (the move "pass"); everyone passing
 // in a row draws ("all-passed"); a move limit draws (200 moves a seat in chinese-checkers and

@@ -7,7 +7,7 @@ import (
 
 var deep = flag.Bool("deep", false, "run the long perft figures")
 
-// Perft figures from the start positions. Chinese-checkers depth 1 and 2 are issue 12's
+// Perft figures from the start positions. Chinese-checkers depth 1 and 2 are counted by hand
 // (14 moves for the first player: 8 steps from row 4 and 6 jumps from row 3; 14 x 14 = 196,
 // the two camps being far apart). The rest are this engine's own figures, kept as
 // regression tests and cross-checked below against refMoves, an independent slow

@@ -238,7 +238,7 @@ func TestDiamondKRWinWithUnmovedPieces(t *testing.T) {
 	}
 }
 
-// Issue 12 (Sturtevant's rule): in diamond-kr a move that completes the opponent's win
+// Sturtevant's rule: in diamond-kr a move that completes the opponent's win
 // without completing the mover's own is illegal. Blue's target is camp 0, where blue has
 // 1.1 and 2.1 and red's unmoved pieces fill all but 4.4.
 func TestDiamondKRGiftRefused(t *testing.T) {
@@ -325,7 +325,7 @@ func TestDiamondWinNeedsKingOnApex(t *testing.T) {
 	}
 }
 
-// Issue 12: a seat with no legal move passes (Moves is exactly [pass]); "pass" is refused
+// A seat with no legal move passes (Moves is exactly [pass]); "pass" is refused
 // while another move exists; every seat passing in a row draws (all-passed).
 func TestPass(t *testing.T) {
 	// Red's only piece on its apex 1.1, walled in by blue.
@@ -384,7 +384,7 @@ func TestAllPassedDraw(t *testing.T) {
 	}
 }
 
-// Issue 12: draws at 200 moves a seat in chinese-checkers and diamond-kr (400 plies), 400 a
+// Draws at 200 moves a seat in chinese-checkers and diamond-kr (400 plies), 400 a
 // seat in diamond (800 plies for two, 1,200 for three); a pass counts as a move; a win on
 // the last ply is still a win.
 func TestMoveLimits(t *testing.T) {

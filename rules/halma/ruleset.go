@@ -24,7 +24,7 @@ const (
 	// strict win, since only the opponent's own pieces count).
 	GiftAllowed GiftRule = iota
 	// GiftUnlessOwnWin: a move that makes another seat's win true without making the
-	// mover's own true is illegal (issue 12 for diamond-kr, Sturtevant 2019).
+	// mover's own true is illegal (our rule decision for diamond-kr, after Sturtevant 2019).
 	GiftUnlessOwnWin
 	// GiftNever: a move that makes another seat's win true is illegal (seed 000).
 	GiftNever
@@ -50,7 +50,7 @@ type Rules struct {
 	// Seed 000: red (0), yellow (2), green (4), clockwise from red.
 	SeatCamps [3]int
 	// MovesPerSeat is the move limit a seat: the game is drawn after Players*MovesPerSeat
-	// plies, passes included (issue 12: 200 for chinese-checkers and diamond-kr; seed 000:
+	// plies, passes included (200 for chinese-checkers and diamond-kr; seed 000:
 	// 400 a person, 800 plies for two and 1,200 for three).
 	MovesPerSeat int
 }

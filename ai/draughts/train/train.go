@@ -1,5 +1,5 @@
 // Package train makes the weights of the learned draughts and checkers evaluation
-// (ai/draughts learned.go, issue 18 item 2): it plays seeded self-play games with the
+// (ai/draughts learned.go): it plays seeded self-play games with the
 // hand-made evaluation at a fixed search depth, labels every quiet position of a game by
 // the game's result, and fits the pattern and whole-board weights by logistic regression
 // (per-sample gradient descent with AdaGrad step sizes and L2 decay, seeded shuffles).

@@ -151,6 +151,6 @@ func TestGenerationMix(t *testing.T) {
 		}
 	}
 	if got := Defaults["draughts"].GenerationMix(2, draughts.Draughts.Mix()); got != 192 {
-		t.Errorf("draughts' second generation: mix %d, want 192 (README, the shipped weights)", got)
+		t.Errorf("draughts' second generation: mix %d, want 192 (docs/measurements.md, the shipped weights)", got)
 	}
 }

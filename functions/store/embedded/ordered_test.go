@@ -10,7 +10,7 @@ import (
 	"madang/functions/store/embedded"
 )
 
-// Issue 28 item 9: with SyncAck a room write is ordered (seen by the next read and write of
+// With SyncAck a room write is ordered (seen by the next read and write of
 // the room) as soon as it is logged, and durable once committed into bbolt; PutRoomOrdered
 // returns between the two, so the room service need not hold the room's lock across the
 // sync.

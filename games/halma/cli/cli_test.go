@@ -9,7 +9,7 @@ import (
 )
 
 // The fast hook and the generic walk over rules.State agree with the start-position figures
-// of rules/halma (issue 12: chinese-checkers depth 2 = 196).
+// of rules/halma (chinese-checkers depth 2 = 196).
 func TestPerftHook(t *testing.T) {
 	for _, c := range []struct {
 		game  string

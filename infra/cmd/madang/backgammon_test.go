@@ -13,7 +13,7 @@ import (
 )
 
 // moves prints every legal play of a backgammon position and roll, one per line in gnubg
-// notation, and nothing for a roll with no play (issue 15 item 5). The sets are those of
+// notation, and nothing for a roll with no play. The sets are those of
 // shared/cases/backgammon.md (checked there against GNU Backgammon 1.07).
 func TestMovesBackgammon(t *testing.T) {
 	code, out, errs := run(t, "moves", "--game", "backgammon", "--position", "22YAAD7gc+gDQA", "--dice", "6-5")
@@ -43,7 +43,7 @@ func TestMovesBackgammon(t *testing.T) {
 
 // A directory stands for the files in it that a format claims by extension or by content:
 // the shared backgammon matches are .txt files sniffed as .mat exports, and the directory
-// replays exactly as its files named one by one (issue 15 item 4).
+// replays exactly as its files named one by one.
 func TestReplayDirectorySniff(t *testing.T) {
 	studio := sharedfiles.Path(t, "games", "backgammon", "studio")
 	named, _ := filepath.Glob(filepath.Join(studio, "*.txt"))

@@ -178,7 +178,7 @@ func TestE2ERepeatedMoveAppliedOnce(t *testing.T) {
 	}
 	ver := r.Snap.Version
 	// A join through the watcher's socket orders after everything; the room stays at ply 1
-	// (the watcher's join again changes nothing, so it is not written: issue 10 item 2).
+	// (the watcher's join again changes nothing, so it is not written).
 	w.send(map[string]any{"action": "join", "room": id, "id": "probe"})
 	w.reply("probe")
 	st := w.state(func(*snapshot) bool { return true })
@@ -267,7 +267,7 @@ func TestE2ERefusalsChangeNothing(t *testing.T) {
 	a.send(map[string]any{"action": "resume", "room": id, "token": ta, "id": "r"})
 	a.reply("r")
 	got := a.state(func(*snapshot) bool { return true })
-	// The resume of the socket that holds the seat changes nothing either (issue 10 item 2).
+	// The resume of the socket that holds the seat changes nothing either.
 	if got.Ply != 1 || got.Version != st.Version {
 		t.Fatalf("refusals changed the room: v%d ply %d, want v%d ply 1", got.Version, got.Ply, st.Version)
 	}

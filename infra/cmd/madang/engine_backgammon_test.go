@@ -20,7 +20,7 @@ func runBG(t *testing.T, input string, args ...string) []string {
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 }
 
-// One answer line per request line (issue 15 item 6): forced plays and a roll without a
+// One answer line per request line: forced plays and a roll without a
 // play from shared/cases/backgammon.md; the opening 3-1 and 6-6 as every strong program
 // plays them (8/5 6/5; 24/18(2) 13/7(2)) at the advanced level; a Match ID carrying the
 // dice; the same position with seat 1 on roll; errors as lines, the session going on.

@@ -138,7 +138,7 @@ func runHub(t *testing.T, v *aidraughts.Variant, input string) []string {
 }
 
 // quit or the end of input right after go think still ends the search and prints its
-// done line, last (issue 10 item 11). A bounded search runs to its limit (its last info
+// done line, last. A bounded search runs to its limit (its last info
 // line is at the depth asked); an unbounded one stops at once with a legal move. Looped:
 // the fault was a race between the search and the next input line.
 func TestHubQuitAfterGo(t *testing.T) {
@@ -179,7 +179,7 @@ func TestHubQuitAfterGo(t *testing.T) {
 }
 
 // After a refused pos, go answers error (it must not search the previous position) until
-// a valid pos arrives (issue 10 item 11).
+// a valid pos arrives.
 func TestHubGoAfterRefusedPos(t *testing.T) {
 	start := "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
 	for _, bad := range []string{

@@ -86,7 +86,7 @@ func tryWS(s *server) error {
 	return err
 }
 
-// Issue 28 item 9: idle keep-alive HTTP connections did not count against --max-sockets
+// Idle keep-alive HTTP connections did not count against --max-sockets
 // (388 of them exhausted a 400-file limit). They count now: with the limit held by idle
 // connections a new connection is refused, and once they close a WebSocket opens again.
 func TestIdleConnectionsCountAgainstMaxSockets(t *testing.T) {
