@@ -39,6 +39,11 @@ func TestStrictMessagesOverSocket(t *testing.T) {
 		t.Fatalf("not playing: %+v", s)
 	}
 	version := s.Version
+	// The join's state reaches a on its own (a broadcast): wait for it, so that the check
+	// below sees what the refusals did and not a late broadcast.
+	for deadline := time.Now().Add(5 * time.Second); a.snap().Version < version && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
 
 	// Refusals without an id to echo arrive with no id: the reader hands them to "".
 	unechoed := make(chan wsFrame, 8)
