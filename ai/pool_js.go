@@ -7,9 +7,10 @@ import "context"
 // MaxSearchers is the bound of a Pool on the server; the browser's build does not bound.
 var MaxSearchers = 2
 
-// Pool in the browser's build (GOOS=js: one Web Worker, one search at a time, no
-// parallelism) only keeps searchers for reuse: the bound of the server's build (pool.go) guards against concurrent requests, which a worker never has, and its
-// channel and locks cost the module bytes it must not spend (DESIGN.md "Site": 620,000).
+// Pool in the browser's build (GOOS=js: one Web Worker, one search at a time, no parallelism) only
+// keeps searchers for reuse: the bound of the server's build (pool.go) guards against concurrent
+// requests, which a worker never has, and its channel and locks cost the module bytes it must not
+// spend (DESIGN.md "Site": 620,000).
 type Pool[S any] struct {
 	Max     int
 	idle    []*S

@@ -160,12 +160,11 @@ func (v *Variant) Evaluate(p *rd.Position) int {
 	return v.endings(diff, mat, me, men, kings, kingsB)
 }
 
-// classic is the hand-made evaluation (the only one before the learned evaluation) from the side to move's view,
-// without the endings' adjustments: material with king values (checkers 1.4 men, draughts
-// 3 men), advancement growing towards the ending, the centre, guards on the home row, men
-// with a free run to the crown, king mobility or centralisation. It is kept for matches
-// against the learned one, for the trainer's self-play and as the fallback when no
-// weights load.
+// classic is the hand-made evaluation (the only one before the learned evaluation) from the side to
+// move's view, without the endings' adjustments: material with king values (checkers 1.4 men,
+// draughts 3 men), advancement growing towards the ending, the centre, guards on the home row, men
+// with a free run to the crown, king mobility or centralisation. It is kept for matches against the
+// learned one, for the trainer's self-play and as the fallback when no weights load.
 func (v *Variant) classic(p *rd.Position, men, kings [2]int, menB, kingsB [2]uint64, mat int) int {
 	t := v.ev
 	me := p.Side()

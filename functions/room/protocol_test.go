@@ -111,8 +111,9 @@ func TestInvalidUTF8IDRefused(t *testing.T) {
 	}
 }
 
-// Keys match exactly, as API Gateway's route selection does: a message whose action key
-// differs in case has no action, and other keys that differ in case are not read. The local stack and AWS then answer the same messages the same way.
+// Keys match exactly, as API Gateway's route selection does: a message whose action key differs in
+// case has no action, and other keys that differ in case are not read. The local stack and AWS then
+// answer the same messages the same way.
 func TestKeysMatchExactly(t *testing.T) {
 	h := newHarness(t)
 	usePolicy(t, room.Policy{})
