@@ -37,15 +37,19 @@
 //	                                                 star games' module answers with
 //	                                                 halmaview.Analyse: also the move played next,
 //	                                                 its loss in moves, and each seat's race
+//	{op: "route", path: [hole], to}                 the star games' route through waypoints: the
+//	                                                 chain path continued to the hole to with the
+//	                                                 fewest jumps, {path: [hole]}, [] for none
+//	                                                 (halmaview.RouteThrough)
 //	{op: "engineFile", game, kind, bytes}            hand the engine of game a file the worker
 //	                                                 fetched (bytes: a Uint8Array), e.g. kind
 //	                                                 "weights" or "book" of the draughts family
 //	                                                 (session.EngineFiles): {ok: true}
 //
 // export, import, analyse and engineFile need no game started. export and import are
-// answered only by a records module (ServeRecords, HandleRecords), analyse and engineFile
-// only by a module that adds the ops Analyse and EngineFile (Serve's ops, HandleOps);
-// elsewhere they are bad-message.
+// answered only by a records module (ServeRecords, HandleRecords), analyse, route and
+// engineFile only by a module that adds them (Serve's ops, HandleOps: Analyse, EngineFile,
+// halmaview's); elsewhere they are bad-message.
 //
 // Every answer is {ok: true, view, choice?, dice?} or {ok: false, error: code, detail}; the
 // view is session.Session.View with the family's fields. Codes: bad-message, illegal-move,
@@ -89,11 +93,13 @@ type Request struct {
 	Ms       int         // analyse: the search time in milliseconds
 	Kind     string      // engineFile: which file
 	Played   string      // analyse: the log's next entry after moves (judged by a session.PlayRater family)
+	Path     []int       // route: the holes of a chain so far (a family's own op, halmaview.RouteThrough)
+	To       int         // route: the hole to go on to; -1: absent
 }
 
 // NewRequest is a request of op with every number at its default.
 func NewRequest(op string) Request {
-	return Request{Op: op, Index: -1, Plies: 1, ToSeat: -1, Seat: -1, Seed: 1, Winner: -1}
+	return Request{Op: op, Index: -1, Plies: 1, ToSeat: -1, Seat: -1, Seed: 1, Winner: -1, To: -1}
 }
 
 // ErrBadMessage is the error for a message that names no known op or is not an object.
