@@ -84,30 +84,66 @@ type gen struct {
 }
 
 // canStep reports whether the mover may move a checker from p by die d, and where to.
-func (g *gen) canStep(p, d int8) (to int8, ok bool) {
-	if g.me[p] == 0 {
+func (g *gen) canStep(p, d int8) (to int8, ok bool) { return canStep(&g.me, &g.op, p, d) }
+
+// canStep reports whether the mover (me, against op) may move a checker from p by die d as
+// one step of a play, and where to (see CanStep).
+func canStep(me, op *Row, p, d int8) (to int8, ok bool) {
+	if me[p] == 0 {
 		return 0, false
 	}
-	if g.me[Bar] > 0 && p != Bar {
+	if me[Bar] > 0 && p != Bar {
 		return 0, false
 	}
 	to = p - d
 	if to >= 1 {
-		return to, g.op[25-to] < 2
+		return to, op[25-to] < 2
 	}
 	// Bearing off: every checker home, and an exact die or none higher.
-	if !g.me.homeOnly() {
+	if !me.homeOnly() {
 		return 0, false
 	}
 	if to == 0 {
 		return Off, true
 	}
 	for q := p + 1; q <= 6; q++ {
-		if g.me[q] > 0 {
+		if me[q] > 0 {
 			return 0, false
 		}
 	}
 	return Off, true
+}
+
+// CanStep is the single step of seat s moving one checker from point from (Bar: entering)
+// by die on b, if the rules let that step be taken now, as Plays takes each step of a play
+// (seed 003): the bar enters before any other checker moves; a point with two or more
+// opposing checkers is closed and a single one is hit (Hit); bearing off (To Off) needs every
+// checker on the home board, and a die higher than the point bears off only the farthest
+// checker. ok is false for a step the rules refuse, a seat other than 0 and 1, from outside
+// 1..Bar or a die outside 1..6. Whether the play it begins uses the dice as the rules demand
+// is Plays' answer, not CanStep's.
+func (b *Board) CanStep(s rules.Seat, from Point, die int8) (Step, bool) {
+	if s != 0 && s != 1 || from < 1 || from > Bar || die < 1 || die > 6 {
+		return Step{}, false
+	}
+	me, op := &b[s], &b[1-s]
+	to, ok := canStep(me, op, from, die)
+	if !ok {
+		return Step{}, false
+	}
+	return Step{From: from, To: to, Hit: to != Off && op[25-to] == 1}, true
+}
+
+// Take returns the board after seat s takes step st, a step CanStep allowed on b (the board
+// is not checked against it): the checker moves, a hit blot goes to the bar.
+func (b Board) Take(s rules.Seat, st Step) Board {
+	b[s][st.From]--
+	b[s][st.To]++
+	if st.Hit {
+		b[1-s][25-st.To]--
+		b[1-s][Bar]++
+	}
+	return b
 }
 
 // search tries every step with die number k from points at or below top (doubles keep the

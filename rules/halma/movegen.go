@@ -255,3 +255,67 @@ func (p Position) path(m Move) []Hole {
 	}
 	return nil
 }
+
+// Extend is the landing path that follows chain and goes on to the hole to with the fewest
+// jumps: chain is a piece of the side to move (chain[0]) and the landings of jumps it has
+// made so far, each a jump the rules allow (seed 000 and 004: an ordinary piece over one
+// piece that is not a king, a king over a run of pieces with no king in it, never landing in
+// a closed camp nor twice). The continuation keeps those rules and lands on no hole of chain;
+// directions are tried in order, as Path does, so the answer is deterministic. The result
+// is chain's holes then the new landings, ending on to: a route through waypoints (seed 004:
+// "where two routes branch either may be chosen"). Extend is nil when chain is empty, holds
+// a hole off the board, does not start on the mover's piece or is not such a chain, and when
+// no chain of jumps reaches to from its end (to on chain, in a closed camp, a step away
+// only). It does not apply the gift rule: a route is played as its move, which does.
+func (p Position) Extend(chain []Hole, to Hole) []Hole {
+	if len(chain) == 0 || !to.Valid() {
+		return nil
+	}
+	for _, h := range chain {
+		if !h.Valid() {
+			return nil
+		}
+	}
+	me := int(p.side)
+	if !p.own[me].has(chain[0]) || p.checkChain(chain) != "" {
+		return nil
+	}
+	c := p.config()
+	occ := p.all
+	occ.del(chain[0])
+	kings := p.kingSet()
+	isKing := p.king[me] == chain[0]
+	var parent [NumHoles]Hole
+	for i := range parent {
+		parent[i] = NoHole
+	}
+	for _, h := range chain {
+		parent[h] = h // landed on already: not again
+	}
+	end := chain[len(chain)-1]
+	queue := []Hole{end}
+	for len(queue) > 0 {
+		at := queue[0]
+		queue = queue[1:]
+		for d := 0; d < 6; d++ {
+			l := hop(occ, kings, isKing, at, d)
+			if l < 0 || parent[l] != NoHole || !c.allowed[me].has(l) {
+				continue
+			}
+			parent[l] = at
+			if l == to {
+				var more []Hole
+				for h := to; h != end; h = parent[h] {
+					more = append(more, h)
+				}
+				out := append([]Hole(nil), chain...)
+				for i := len(more) - 1; i >= 0; i-- {
+					out = append(out, more[i])
+				}
+				return out
+			}
+			queue = append(queue, l)
+		}
+	}
+	return nil
+}

@@ -9,10 +9,45 @@ import (
 	bgai "madang/ai/backgammon"
 	"madang/rules"
 	bg "madang/rules/backgammon"
+	"madang/site/wasm/jsapi"
 	"madang/site/wasm/session"
 )
 
-var _ session.PlayRater = Family{}
+// Analyse is the backgammon module's op "analyse" (jsapi.Op), the records panel's engine
+// view of a position, GNU Backgammon's way:
+//
+//	{op: "analyse", game, fen?, options?, moves, played?, ms, seed?}
+//
+// loads the log moves as load does (the session's own game is untouched) and, unless the
+// game is over there ({over: true} with the outcome), rates the position and played, the
+// log's next entry, with RatePlay for ms milliseconds (1..jsapi.MaxAnalyseMs). The answer
+// is jsapi.AnalysisAnswer's: {ok: true, analysis: {over, outcome, toMove, score, best,
+// text, move, depth, nodes, loss, win, gammon, lgammon, skill, seen?}}. Errors: load's,
+// bad-message for ms out of range, RatePlay's.
+var Analyse = jsapi.Op{Name: "analyse", Do: analysePosition}
+
+func analysePosition(_ *session.Session, r jsapi.Request) map[string]any {
+	if r.Ms <= 0 || r.Ms > jsapi.MaxAnalyseMs {
+		return jsapi.Fail(jsapi.ErrBadMessage)
+	}
+	t := session.New(Family{})
+	if err := t.Load(r.Game, r.FEN, r.Options, uint64(r.Seed), r.Moves); err != nil {
+		return jsapi.Fail(err)
+	}
+	st := t.State()
+	a := session.Analysis{Outcome: st.Outcome(), ToMove: int(st.ToMove()), Best: -1}
+	if a.Outcome.Over() {
+		a.Over = true
+	} else {
+		rated, err := Family{}.RatePlay(st, r.Played, time.Duration(r.Ms)*time.Millisecond)
+		if err != nil {
+			return jsapi.Fail(err)
+		}
+		rated.Outcome, rated.ToMove = a.Outcome, a.ToMove
+		a = rated
+	}
+	return map[string]any{"ok": true, "analysis": jsapi.AnalysisAnswer(a)}
+}
 
 // The analysis depth by the page's time budget per position (the records panel's three
 // settings, 200, 500 and 1500 ms): under FastBudget every play is rated by the net alone
@@ -25,7 +60,8 @@ const (
 	DeepBudget = 1000 * time.Millisecond
 )
 
-// RatePlay implements session.PlayRater, GNU Backgammon's way (cubeless money equity, no
+// RatePlay judges st for the seat to act and played, the log's next entry after it (its
+// text; "" at the end of the log), with a budget of wall time (op analyse), GNU Backgammon's way (cubeless money equity, no
 // cube: seed 003 plays without one). In PhaseMove it rates every legal play of the roll
 // with the advanced level's net (ai/backgammon Shipped, Rate) for the seat to move: Best
 // and Text are the best play's (View stays nil: the text is the notation), Score its

@@ -15,7 +15,7 @@ func analyse(t *testing.T, fen string, log []string, played string, ms int) map[
 	t.Helper()
 	r := jsapi.NewRequest("analyse")
 	r.Game, r.FEN, r.Moves, r.Played, r.Ms = "backgammon", fen, log, played, ms
-	a := jsapi.HandleOps(session.New(Family{}), r, []jsapi.Op{jsapi.Analyse})
+	a := jsapi.HandleOps(session.New(Family{}), r, []jsapi.Op{Analyse})
 	if a["ok"] != true {
 		t.Fatalf("analyse %q %q: %v", log, played, a)
 	}
@@ -106,15 +106,15 @@ func TestAnalyseForcedPlayLosesNothing(t *testing.T) {
 func TestAnalyseErrors(t *testing.T) {
 	r := jsapi.NewRequest("analyse")
 	r.Game, r.Moves, r.Played, r.Ms = "backgammon", []string{"3-1"}, "24/10", 500
-	if a := jsapi.HandleOps(session.New(Family{}), r, []jsapi.Op{jsapi.Analyse}); a["error"] != "illegal-move" {
+	if a := jsapi.HandleOps(session.New(Family{}), r, []jsapi.Op{Analyse}); a["error"] != "illegal-move" {
 		t.Fatalf("an illegal played play: %v", a)
 	}
 	r.Played = "what"
-	if a := jsapi.HandleOps(session.New(Family{}), r, []jsapi.Op{jsapi.Analyse}); a["error"] != "bad-notation" {
+	if a := jsapi.HandleOps(session.New(Family{}), r, []jsapi.Op{Analyse}); a["error"] != "bad-notation" {
 		t.Fatalf("bad played text: %v", a)
 	}
 	r.Moves, r.Played = []string{"3-1", "24/10"}, ""
-	if a := jsapi.HandleOps(session.New(Family{}), r, []jsapi.Op{jsapi.Analyse}); a["error"] != "illegal-move" {
+	if a := jsapi.HandleOps(session.New(Family{}), r, []jsapi.Op{Analyse}); a["error"] != "illegal-move" {
 		t.Fatalf("a bad log: %v", a)
 	}
 	if s := Skill(39); s != "" || Skill(40) != "doubtful" || Skill(80) != "bad" || Skill(159) != "bad" || Skill(160) != "verybad" {

@@ -180,6 +180,8 @@ func stepDice(steps []bg.Step, d rules.Dice) []int {
 //	openingRolls  []any of [die0, die1]: the opening rolls so far (seat 0's die, seat 1's
 //	              die; a tie rolls again); the higher die's seat moved first with both
 //	noPlay        the last roll had no legal play, so the turn passed to the other seat
+//	turnDice      []any of the dice the turn plays, each die once: the two dice, or four
+//	              of a double (seed 003); [] when no roll waits to be played
 func (Family) Position(st rules.State, _ []map[string]any, v map[string]any) {
 	bs, ok := st.(*bg.State)
 	if !ok {
@@ -222,4 +224,12 @@ func (Family) Position(st rules.State, _ []map[string]any, v map[string]any) {
 	}
 	v["openingRolls"] = opening
 	v["noPlay"] = noPlay
+	turn := []any{}
+	if d, ok := bs.Dice(); ok {
+		turn = append(turn, int(d[0]), int(d[1]))
+		if d.Double() {
+			turn = append(turn, int(d[0]), int(d[0]))
+		}
+	}
+	v["turnDice"] = turn
 }

@@ -10,9 +10,10 @@ import (
 // one checker and one die at a time: the steps in another order, or one checker's journey
 // split at the other die's point ("24/13" by 24/18 18/13 or by 24/19 19/13), so a page that
 // takes a play step by step offers exactly these (issue 29 item 9: after a step only the
-// plays it begins). Each step is legal where it is taken (seed 003: the bar enters first, a
-// point of two or more opposing checkers is closed, a single one is hit, bearing off needs
-// every checker home and a die higher than the point bears off only the farthest checker);
+// plays it begins). Each step is legal where it is taken, as rules/backgammon's
+// Board.CanStep says (seed 003: the bar enters first, a point of two or more opposing
+// checkers is closed, a single one is hit, bearing off needs every checker home and a die
+// higher than the point bears off only the farthest checker);
 // a sequence counts only when it ends in a play's position with as many steps as that play
 // uses, so the plays themselves stay the rules' (the dice-use rules included). Orders
 // returns a slice as long as plays; dice with a value outside 1..6 give no orders.
@@ -49,14 +50,12 @@ func Orders(b bg.Board, s rules.Seat, d rules.Dice, plays []bg.Move) [][][]Order
 			tried[die] = true
 			rest := append(append([]int8(nil), left[:k]...), left[k+1:]...)
 			for from := bg.Bar; from >= 1; from-- {
-				st, ok := stepFrom(&cur, s, from, die)
+				st, ok := cur.CanStep(s, from, die)
 				if !ok {
 					continue
 				}
-				next := cur
-				applyOrder(&next, s, st)
 				steps = append(steps, Order{st, int(die)})
-				walk(next, rest)
+				walk(cur.Take(s, st), rest)
 				steps = steps[:len(steps)-1]
 			}
 		}
@@ -70,46 +69,6 @@ func Orders(b bg.Board, s rules.Seat, d rules.Dice, plays []bg.Move) [][][]Order
 type Order struct {
 	bg.Step
 	Die int
-}
-
-// stepFrom is seat s moving a checker from by die on b, if the rules of seed 003 allow
-// that single step (see Orders).
-func stepFrom(b *bg.Board, s rules.Seat, from, die int8) (bg.Step, bool) {
-	my, opp := &b[s], &b[1-s]
-	if my[from] <= 0 || my[bg.Bar] > 0 && from != bg.Bar {
-		return bg.Step{}, false
-	}
-	to := from - die
-	if to >= 1 {
-		there := opp[25-to]
-		if there >= 2 {
-			return bg.Step{}, false
-		}
-		return bg.Step{From: from, To: to, Hit: there == 1}, true
-	}
-	for p := bg.Point(7); p <= bg.Bar; p++ {
-		if my[p] > 0 {
-			return bg.Step{}, false
-		}
-	}
-	if to < 0 {
-		for p := from + 1; p <= 6; p++ {
-			if my[p] > 0 {
-				return bg.Step{}, false
-			}
-		}
-	}
-	return bg.Step{From: from, To: bg.Off}, true
-}
-
-// applyOrder moves the step's checker on b, a hit blot to the bar.
-func applyOrder(b *bg.Board, s rules.Seat, st bg.Step) {
-	b[s][st.From]--
-	b[s][st.To]++
-	if st.Hit {
-		b[1-s][25-st.To]--
-		b[1-s][bg.Bar]++
-	}
 }
 
 // ordersAny is orders as plain values: []any of []any of {from, to, hit, die}.

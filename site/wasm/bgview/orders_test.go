@@ -60,20 +60,6 @@ func TestOrdersBearOff(t *testing.T) {
 	}
 }
 
-// The bar enters first; a closed point is not entered; a blot is hit.
-func TestStepFrom(t *testing.T) {
-	b := bg.Board{rowOf(map[int]int{25: 1, 13: 14}), rowOf(map[int]int{6: 2, 5: 1, 1: 12})}
-	if _, ok := stepFrom(&b, 0, 13, 5); ok {
-		t.Error("a checker moved with one on the bar")
-	}
-	if _, ok := stepFrom(&b, 0, 25, 6); ok {
-		t.Error("entered on the closed point 19")
-	}
-	if st, ok := stepFrom(&b, 0, 25, 5); !ok || st != (bg.Step{From: 25, To: 20, Hit: true}) {
-		t.Errorf("entering with 5: %v %v", st, ok)
-	}
-}
-
 // Every play of every roll, from the start and from a position with blots and checkers
 // home, for either seat: its own steps are one of its orders, and each order replays to
 // the play's position with the play's number of steps.
@@ -98,7 +84,7 @@ func TestOrdersCoverPlays(t *testing.T) {
 							cur := b
 							var plain []bg.Step
 							for _, st := range o {
-								applyOrder(&cur, s, st.Step)
+								cur = cur.Take(s, st.Step)
 								plain = append(plain, st.Step)
 							}
 							if cur != b.After(s, m) {

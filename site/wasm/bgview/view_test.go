@@ -315,3 +315,21 @@ func TestSeenTexts(t *testing.T) {
 		t.Errorf("history seen %v", seen)
 	}
 }
+
+// The dice a turn plays (seed 003): both dice of a roll, four of a double, none while a
+// roll is due.
+func TestTurnDice(t *testing.T) {
+	for _, c := range []struct {
+		log  []string
+		want []int
+	}{
+		{nil, []int{}},
+		{[]string{"6-5"}, []int{6, 5}},
+		{[]string{"4-4"}, []int{4, 4, 4, 4}},
+	} {
+		v := start(t, "sP8PAAD/zwgAAA", c.log...).View()
+		if got := ints(t, v["turnDice"]); !slices.Equal(got, c.want) {
+			t.Errorf("after %v: turnDice %v, want %v", c.log, got, c.want)
+		}
+	}
+}

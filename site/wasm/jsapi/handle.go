@@ -27,25 +27,27 @@
 //	                                                 the advanced engine's score of the position
 //	                                                 after moves, searched for ms milliseconds:
 //	                                                 {analysis: {over, outcome, toMove, score, best,
-//	                                                 text, move, depth, nodes, loss?, ...}}; the
-//	                                                 session's own game is untouched. A family that
-//	                                                 rates the played entry itself
-//	                                                 (session.PlayRater: backgammon) also judges
-//	                                                 played, the log's next entry: loss is what it
-//	                                                 gives away against best, in score's units, and
-//	                                                 the family adds its own fields (bgview); the
-//	                                                 star games' module answers with
-//	                                                 halmaview.Analyse: also the move played next,
-//	                                                 its loss in moves, and each seat's race
+//	                                                 text, move, depth, nodes, ...}}; the session's
+//	                                                 own game is untouched. A family that judges
+//	                                                 played, the log's next entry, adds its own
+//	                                                 analyse op in place of this one (HandleOps):
+//	                                                 bgview.Analyse (gnubg's rating: loss against
+//	                                                 best in score's units, and its own fields),
+//	                                                 halmaview.Analyse (its loss in moves, and
+//	                                                 each seat's race)
+//	{op: "route", path: [hole], to}                 the star games' route through waypoints: the
+//	                                                 chain path continued to the hole to with the
+//	                                                 fewest jumps, {path: [hole]}, [] for none
+//	                                                 (halmaview.RouteThrough)
 //	{op: "engineFile", game, kind, bytes}            hand the engine of game a file the worker
 //	                                                 fetched (bytes: a Uint8Array), e.g. kind
 //	                                                 "weights" or "book" of the draughts family
 //	                                                 (session.EngineFiles): {ok: true}
 //
 // export, import, analyse and engineFile need no game started. export and import are
-// answered only by a records module (ServeRecords, HandleRecords), analyse and engineFile
-// only by a module that adds the ops Analyse and EngineFile (Serve's ops, HandleOps);
-// elsewhere they are bad-message.
+// answered only by a records module (ServeRecords, HandleRecords), analyse, route and
+// engineFile only by a module that adds them (Serve's ops, HandleOps: Analyse, EngineFile,
+// halmaview's); elsewhere they are bad-message.
 //
 // Every answer is {ok: true, view, choice?, dice?} or {ok: false, error: code, detail}; the
 // view is session.Session.View with the family's fields. Codes: bad-message, illegal-move,
@@ -88,12 +90,14 @@ type Request struct {
 	Data     []byte      // import: the file's bytes (else Text); engineFile: the file
 	Ms       int         // analyse: the search time in milliseconds
 	Kind     string      // engineFile: which file
-	Played   string      // analyse: the log's next entry after moves (judged by a session.PlayRater family)
+	Played   string      // analyse: the log's next entry after moves (judged by a family's own analyse op)
+	Path     []int       // route: the holes of a chain so far (a family's own op, halmaview.RouteThrough)
+	To       int         // route: the hole to go on to; -1: absent
 }
 
 // NewRequest is a request of op with every number at its default.
 func NewRequest(op string) Request {
-	return Request{Op: op, Index: -1, Plies: 1, ToSeat: -1, Seat: -1, Seed: 1, Winner: -1}
+	return Request{Op: op, Index: -1, Plies: 1, ToSeat: -1, Seat: -1, Seed: 1, Winner: -1, To: -1}
 }
 
 // ErrBadMessage is the error for a message that names no known op or is not an object.
@@ -233,10 +237,17 @@ func analyse(s *session.Session, r Request) map[string]any {
 	if r.Ms <= 0 || r.Ms > MaxAnalyseMs {
 		return Fail(ErrBadMessage)
 	}
-	a, err := s.Analyse(r.Game, r.FEN, r.Options, r.Moves, r.Played, time.Duration(r.Ms)*time.Millisecond, r.Seed)
+	a, err := s.Analyse(r.Game, r.FEN, r.Options, r.Moves, time.Duration(r.Ms)*time.Millisecond, r.Seed)
 	if err != nil {
 		return Fail(err)
 	}
+	return map[string]any{"ok": true, "analysis": AnalysisAnswer(a)}
+}
+
+// AnalysisAnswer is a as the answer's analysis: {over, outcome: {status, winner}, toMove,
+// score, best, text, move, depth, nodes, loss?, ...Extra}; loss only when a.Rated, and the
+// family's Extra fields last (a family's own analyse op, bgview's, answers with it too).
+func AnalysisAnswer(a session.Analysis) map[string]any {
 	status := "ongoing"
 	switch a.Outcome.Status {
 	case rules.Win:
@@ -259,7 +270,7 @@ func analyse(s *session.Session, r Request) map[string]any {
 	for k, v := range a.Extra {
 		out[k] = v
 	}
-	return map[string]any{"ok": true, "analysis": out}
+	return out
 }
 
 // Fail names an error with a stable code for the page: {ok: false, error: code, detail}.

@@ -86,6 +86,16 @@ func decode(v js.Value) Request {
 	r.Ms = num(v, "ms", 0)
 	r.Kind = str(v, "kind")
 	r.Played = str(v, "played")
+	r.To = num(v, "to", r.To)
+	if ps := v.Get("path"); ps.Type() == js.TypeObject {
+		for i := 0; i < ps.Length(); i++ {
+			h := -1 // not a number: a hole off the board, refused by the op
+			if e := ps.Index(i); e.Type() == js.TypeNumber {
+				h = e.Int()
+			}
+			r.Path = append(r.Path, h)
+		}
+	}
 	if b := v.Get("bytes"); b.Type() == js.TypeObject && b.InstanceOf(js.Global().Get("Uint8Array")) {
 		r.Data = make([]byte, b.Get("length").Int())
 		js.CopyBytesToGo(r.Data, b)

@@ -23,8 +23,12 @@ func TestDecode(t *testing.T) {
 	if len(r.Moves) != 2 || r.Moves[0] != "32-28" || r.Moves[1] != "" {
 		t.Errorf("moves %q, want the text and an empty (refused) entry for the number", r.Moves)
 	}
+	r = decode(js.ValueOf(map[string]any{"op": "route", "path": []any{40, "x", 42}, "to": 60}))
+	if len(r.Path) != 3 || r.Path[0] != 40 || r.Path[1] != -1 || r.Path[2] != 42 || r.To != 60 {
+		t.Errorf("route's path %v to %d, want [40 -1 42] (a hole off the board for the text) to 60", r.Path, r.To)
+	}
 	r = decode(js.ValueOf(map[string]any{"op": "undo", "toSeat": 1, "offer": true}))
-	if r.ToSeat != 1 || r.Plies != 1 || r.Index != -1 || r.Seat != -1 || !r.Offer || r.Options != nil {
+	if r.ToSeat != 1 || r.Plies != 1 || r.Index != -1 || r.Seat != -1 || !r.Offer || r.Options != nil || r.Path != nil || r.To != -1 {
 		t.Errorf("defaults %+v", r)
 	}
 }

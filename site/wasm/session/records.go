@@ -65,33 +65,19 @@ type Analysis struct {
 	Depth   int   // deepest completed iteration
 	Nodes   int64 // positions searched
 
-	// Set by a PlayRater family (backgammon), which judges the log's next entry itself.
+	// Set by a family that judges the log's next entry itself (bgview RatePlay).
 	Rated bool           // Loss is set
 	Loss  int            // what the next entry gives away against Best, ≥ 0, in Score's units (0: a roll, an only play)
 	Extra map[string]any // the family's own fields of the answer (plain values)
 }
 
-// PlayRater is implemented by families whose analysis rates the played move itself against
-// every legal one (backgammon, as GNU Backgammon analyses a game: the played play's equity
-// against the best play's, the roll being known), instead of comparing the scores of
-// successive positions. The session hands it every position that is not over, also one
-// waiting for dice.
-type PlayRater interface {
-	// RatePlay judges st for the seat to act, and the log's next entry played (its text;
-	// "" at the end of the log), with a budget of wall time. It fills Score, ToMove, Best,
-	// Text, View (-1, "" and nil when st waits for dice), Depth, Nodes, Rated, Loss and
-	// Extra. Errors: the played text's (rules.ErrNotation, rules.ErrIllegal, ...), the
-	// engine's.
-	RatePlay(st rules.State, played string, budget time.Duration) (Analysis, error)
-}
-
 // Analyse scores the position after texts (a log as Load takes it) from position of gameID
 // with the game's engine at the advanced level for budget of wall time, without touching
-// the session's own game; played is the log's next entry ("" none), which a PlayRater
-// family judges (others ignore it). Errors: those of Load (the log's first bad text),
-// ai.ErrNoEngine, rules.ErrPhase for a position waiting for dice (except for a PlayRater),
-// the PlayRater's.
-func (s *Session) Analyse(gameID, position string, opts rules.Options, texts []string, played string, budget time.Duration, seed int64) (Analysis, error) {
+// the session's own game. A family that judges the played move itself answers with an
+// analyse op of its own instead (bgview, halmaview; jsapi.HandleOps). Errors: those of Load
+// (the log's first bad text), ai.ErrNoEngine, rules.ErrPhase for a position waiting for
+// dice.
+func (s *Session) Analyse(gameID, position string, opts rules.Options, texts []string, budget time.Duration, seed int64) (Analysis, error) {
 	t := New(s.fam)
 	if err := t.Load(gameID, position, opts, uint64(seed), texts); err != nil {
 		return Analysis{}, err
@@ -101,14 +87,6 @@ func (s *Session) Analyse(gameID, position string, opts rules.Options, texts []s
 	if a.Outcome.Over() {
 		a.Over = true
 		return a, nil
-	}
-	if pr, ok := s.fam.(PlayRater); ok {
-		r, err := pr.RatePlay(st, played, budget)
-		if err != nil {
-			return Analysis{}, err
-		}
-		r.Outcome, r.ToMove = a.Outcome, a.ToMove
-		return r, nil
 	}
 	if st.Phase() != rules.PhaseMove {
 		return Analysis{}, rules.ErrPhase

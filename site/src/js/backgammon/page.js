@@ -11,7 +11,7 @@ import { CellPanel } from '../cell-panel.js';
 import { BgBoard } from './board.js';
 import { Rating } from './rating.js';
 import {
-  routes, matching, complete, nextSteps, destinations, applyStep, diceList,
+  routes, matching, complete, nextSteps, destinations, applyStep,
 } from './routes.js';
 import {
   NAME, SIDES, MSG, CELL, RATING_CATS, ratingLine, rollEntry, OPENING_ROLL, ANALYSIS, resultText, spoken, pipText, placeName,
@@ -245,7 +245,7 @@ function draw(v, o) {
   let dice = null;
   if (v.phase === 'move' && v.dice) {
     const used = s.steps.map((x) => x.die);
-    dice = diceList(v.dice).map((d) => {
+    dice = (v.turnDice || []).map((d) => {
       const k = used.indexOf(d);
       if (k >= 0) { used.splice(k, 1); return { v: d, used: true }; }
       return { v: d, used: false };

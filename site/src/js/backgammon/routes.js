@@ -10,7 +10,8 @@
 const BAR = 25;
 const OFF = 0;
 
-/** Applies step s to copies of the rows: [my, opp]. */
+/** Applies step s, one the engine listed, to copies of the rows: [my, opp] (its checker
+ * moves; a step the engine marks hit sends the blot to the bar). */
 export function applyStep(my, opp, s) {
   const m = my.slice();
   const o = opp.slice();
@@ -21,11 +22,6 @@ export function applyStep(my, opp, s) {
     o[BAR]++;
   }
   return [m, o];
-}
-
-/** The dice a roll gives to play: [a, b], or four of a double. */
-export function diceList(dice) {
-  return dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
 }
 
 /**

@@ -4,7 +4,8 @@
 // rows gained), the player cards, the last move as a sentence, the arrived counts, '패스하기',
 // and each page's own parts (diamond's 2/3 players and room buttons, diamond-kr's remembered
 // piece count, result screen with sharing and today's tally, chinese-checkers' strict-win
-// note). Which moves exist and their paths the engine says; this file matches taps to them.
+// note). Which moves exist, their paths and the routes through chosen waypoints the engine
+// says (op route); this file matches taps to them.
 import { Shell } from '../shell.js';
 import { setHint } from '../key-hint.js';
 import { board3D } from '../board3d.js';
@@ -189,58 +190,31 @@ const waypoints = () => lastPointer === 'mouse' && shell.view.game !== 'diamond-
 
 /** The route of jump move m through the waypoints chosen so far (sel.via, from the start):
  * the waypoints, then the fewest-jump continuation to m.to; m.path when there are none or the
- * waypoints lead nowhere near it. */
-function routeOf(m) {
+ * waypoints lead nowhere near it. A Promise: the engine answers the continuation. */
+async function routeOf(m) {
   const via = shell.sel && shell.sel.via;
   if (!via || !m.jumps) return m.path;
-  const w = via[via.length - 1];
-  if (w === m.to) return via;
-  const more = continuation(m.from, w, m.to, new Set(via));
-  return more ? [...via, ...more] : m.path;
+  if (via[via.length - 1] === m.to) return via;
+  return (await extend(via, m.to)) || m.path;
 }
 
-/** The jump continuation from hole a to hole b for the piece lifted from `from` (ordinary
- * pieces jump one piece; a king a run of pieces with no king, seed 000), breadth first, not
- * landing twice nor on `from` or the holes of `avoid`; null when none. The engine checks the
- * route again when it is played. */
-function continuation(from, a, b, avoid) {
-  const v = shell.view;
-  const at = new Map(v.holes.map((o) => [`${o.x},${o.y}`, o.h]));
-  const kings = new Set(v.seatInfo.map((s) => s.king).filter((k) => k >= 0));
-  const isKing = kings.has(from);
-  const closed = new Set((v.seatInfo[v.toMove].closed || []));
-  const open = (h) => !(v.holes[h].camp >= 0 && closed.has(v.holes[h].camp));
-  const occ = (h) => h !== from && v.board[h] >= 0;
-  const dirs = [[2, 0], [-2, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]];
-  const parent = new Map([[a, a]]);
-  const queue = [a];
-  while (queue.length) {
-    const p = queue.shift();
-    const o = v.holes[p];
-    for (const [dx, dy] of dirs) {
-      let k = 1;
-      let over = at.get(`${o.x + dx},${o.y + dy}`);
-      if (over == null || !occ(over) || kings.has(over)) continue;
-      let land = at.get(`${o.x + 2 * dx},${o.y + 2 * dy}`);
-      if (isKing) {
-        while (land != null && occ(land)) {
-          if (kings.has(land)) { land = null; break; }
-          k++;
-          land = at.get(`${o.x + (k + 1) * dx},${o.y + (k + 1) * dy}`);
-        }
-      }
-      over = null;
-      if (land == null || occ(land) || land === from || parent.has(land) || avoid.has(land) || !open(land)) continue;
-      parent.set(land, p);
-      if (land === b) {
-        const path = [];
-        for (let h = b; h !== a; h = parent.get(h)) path.unshift(h);
-        return path;
-      }
-      queue.push(land);
-    }
-  }
-  return null;
+/** The landing path `path` (the lifted piece's hole, then landings of its jumps) continued
+ * to hole `to` with the fewest jumps, or null when the jumps do not reach it: the engine's
+ * answer from the rules of jumps (op route: halmaview RouteThrough, rules/halma Extend). */
+async function extend(path, to) {
+  const a = await shell.engine.ask('route', { path, to });
+  return a.ok && a.path.length ? a.path : null;
+}
+
+/** The route of the hole under the mouse (sel.hover) through the waypoints, asked of the
+ * engine and kept as sel.hoverPath ({via, to, path}) for drawing. */
+async function hoverRoute(sel) {
+  const m = sel.hover != null && movesFrom(sel.from).find((x) => x.to === sel.hover);
+  const { via } = sel;
+  const path = m ? await routeOf(m) : null;
+  if (shell.sel !== sel || sel.via !== via || sel.hover !== (m ? m.to : sel.hover)) return;
+  sel.hoverPath = m ? { via, to: m.to, path } : null;
+  shell.render();
 }
 
 const select = (from) => { shell.sel = from == null ? null : { from }; shell.render(); };
@@ -259,8 +233,27 @@ function playPath(m, path) {
   shell.play(route ? { ...m, route } : m);
 }
 
-/** A tap on hole h (null: off the board) in my turn. */
+/** Plays move m along its route through the waypoints of sel, unless the selection has
+ * changed meanwhile. */
+async function playRoute(sel, m) {
+  const path = await routeOf(m);
+  return shell.sel === sel ? playPath(m, path) : undefined;
+}
+
+/** A tap on hole h (null: off the board) in my turn. A tap that waits for the engine's
+ * route makes the taps after it wait their turn. */
+let tapping = null;
 function tap(h) {
+  if (tapping) return tapping.then(() => (shell.myTurn() ? tap(h) : undefined));
+  const r = tapNow(h);
+  if (r && typeof r.then === 'function') {
+    const t = r.catch(() => {}).then(() => { if (tapping === t) tapping = null; });
+    tapping = t;
+  }
+  return r;
+}
+
+async function tapNow(h) {
   const v = shell.view;
   const sel = shell.sel;
   if (h === null) { if (sel) select(null); return undefined; }
@@ -277,17 +270,11 @@ function tap(h) {
   const pv = sel.preview;
   if (previewFirst()) {
     if (pv && pv.to === h) return playPath(m || pv.move, pv.path);
-    // going on from a previewed landing chooses another route (seed 004)
-    if (m && pv && pv.move.jumps > 0 && m.jumps > 0) {
-      const more = continuation(sel.from, pv.to, h, new Set(pv.path));
-      if (more) {
-        sel.preview = { to: h, move: m, path: [...pv.path, ...more] };
-        shell.render();
-        return shell.say(MSG.previewAgain);
-      }
-    }
     if (m) {
-      sel.preview = { to: h, move: m, path: m.path };
+      // going on from a previewed landing chooses another route (seed 004)
+      const path = pv && pv.move.jumps > 0 && m.jumps > 0 ? await extend(pv.path, h) : null;
+      if (shell.sel !== sel) return undefined;
+      sel.preview = { to: h, move: m, path: path || m.path };
       shell.render();
       return shell.say(MSG.previewAgain);
     }
@@ -295,25 +282,26 @@ function tap(h) {
     // Shift+click: a landing reached by jumps from the start or the last waypoint becomes
     // a waypoint; the next plain click on a destination plays the route through them
     const via = sel.via || [sel.from];
-    const more = h !== via[via.length - 1] && continuation(sel.from, via[via.length - 1], h, new Set(via));
-    if (more) {
-      sel.via = [...via, ...more];
+    const path = h !== via[via.length - 1] ? await extend(via, h) : null;
+    if (shell.sel !== sel) return undefined;
+    if (path) {
+      sel.via = path;
       shell.render();
+      if (sel.hover != null) hoverRoute(sel);
       return shell.say(MSG.waypoint);
     }
-    if (m) return playPath(m, routeOf(m));
+    if (m) return playRoute(sel, m);
   } else if (m) {
-    return playPath(m, routeOf(m));
+    return playRoute(sel, m);
   }
   // not a destination: the engine says why (a move completing another's win has its code)
   const from = v.holes[sel.from].name;
   const to = v.holes[h].name;
   // (the selection is cancelled, as any other hole cancels it, seed 000)
   shell.sel = null;
-  return shell.engine.ask('play', { text: `${from}-${to}` }).then((a) => {
-    if (a.ok) return shell.setView(a.view); // cannot happen: not in the legal list
-    return refuse(h, refusalText(a.error), a.error);
-  });
+  const a = await shell.engine.ask('play', { text: `${from}-${to}` });
+  if (a.ok) return shell.setView(a.view); // cannot happen: not in the legal list
+  return refuse(h, refusalText(a.error), a.error);
 }
 
 // ---- drawing --------------------------------------------------------------------
@@ -335,8 +323,8 @@ function draw(v, o) {
     marks.rings = movesFrom(sel.from).map((m) => m.to);
     if (sel.preview) marks.hover = { path: sel.preview.path };
     else if (sel.hover != null) {
-      const m = movesFrom(sel.from).find((x) => x.to === sel.hover);
-      if (m) marks.hover = { path: routeOf(m) };
+      const hp = sel.hoverPath;
+      if (hp && hp.to === sel.hover && hp.via === sel.via) marks.hover = { path: hp.path };
     } else if (sel.via) marks.hover = { path: sel.via };
   }
   if (refusedHole != null) marks.refused = refusedHole;
@@ -533,7 +521,11 @@ canvas.addEventListener('pointermove', (e) => {
   Promise.resolve(picker.pick(e.clientX, e.clientY)).then((h) => {
     if (shell.sel !== sel) return;
     const to = h != null && movesFrom(sel.from).some((m) => m.to === h) ? h : null;
-    if (to !== sel.hover) { sel.hover = to; shell.render(); }
+    if (to !== sel.hover) {
+      sel.hover = to;
+      if (to == null) shell.render();
+      else hoverRoute(sel);
+    }
   });
 });
 

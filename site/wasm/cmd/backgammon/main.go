@@ -4,7 +4,7 @@
 // GOOS=js GOARCH=wasm to site/.build/backgammon.wasm and run in the engine Web Worker
 // (site/src/js/worker.js); the message interface is package jsapi's. Only the backgammon
 // page loads it. It carries the advanced level's net weights (ai/backgammon/net.bin) and
-// answers the op analyse: the records panel's engine view, gnubg-style (bgview RatePlay).
+// answers the op analyse: the records panel's engine view, gnubg-style (bgview Analyse).
 package main
 
 import (
@@ -14,4 +14,4 @@ import (
 	"madang/site/wasm/jsapi"
 )
 
-func main() { jsapi.Serve(bgview.Family{}, jsapi.Analyse) }
+func main() { jsapi.Serve(bgview.Family{}, bgview.Analyse) }

@@ -13,4 +13,4 @@ import (
 	"madang/site/wasm/jsapi"
 )
 
-func main() { jsapi.Serve(halmaview.Family{}, halmaview.Analyse) }
+func main() { jsapi.Serve(halmaview.Family{}, halmaview.Analyse, halmaview.RouteThrough) }
