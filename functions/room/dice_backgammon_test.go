@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"madang/functions/room"
-	_ "madang/rules/backgammon"
+	_ "madang/games/backgammon"
 )
 
 // Issue 16 with the real backgammon rules (seed 003): the server rolls every die, so a

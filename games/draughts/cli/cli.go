@@ -1,6 +1,7 @@
 // Package cli sets the draughts family's hooks for the command-line tools (games.Tools):
 // rules/draughts' fast perft, the algebraic move names, PDN records and the Hub engine
-// protocol. madang/games/all imports it; the family's WebAssembly module does not.
+// protocol. It links the family's engine (madang/ai/draughts) for the programs that search.
+// madang/games/all imports it; the family's WebAssembly module does not.
 package cli
 
 import (

@@ -1,5 +1,6 @@
 // Package cli sets the star-board family's hooks for the command-line tools (games.Tools):
-// rules/halma's allocation-free perft. The family's WebAssembly module does not import it.
+// rules/halma's allocation-free perft. It also links the family's engine (madang/ai/halma)
+// for the programs that search. The family's WebAssembly module does not import it.
 package cli
 
 import (
@@ -7,6 +8,8 @@ import (
 	"madang/games/halma"
 	"madang/rules"
 	rh "madang/rules/halma"
+
+	_ "madang/ai/halma" // the engines: the tools and the server search with them
 )
 
 func init() {

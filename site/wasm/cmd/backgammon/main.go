@@ -8,7 +8,8 @@
 package main
 
 import (
-	_ "madang/games/backgammon" // the family's rules and AI engine, as registered for every program
+	_ "madang/ai/backgammon"    // the backgammon engine
+	_ "madang/games/backgammon" // the family's rules and descriptor, as registered for every program
 
 	"madang/site/wasm/bgview"
 	"madang/site/wasm/jsapi"

@@ -9,7 +9,8 @@
 package main
 
 import (
-	_ "madang/games/draughts" // the family's rules and AI engine, as registered for every program
+	_ "madang/ai/draughts"    // the engines of checkers and draughts
+	_ "madang/games/draughts" // the family's rules and descriptor, as registered for every program
 
 	"madang/site/wasm/draughtsview"
 	"madang/site/wasm/jsapi"

@@ -7,7 +7,8 @@
 package main
 
 import (
-	_ "madang/games/halma" // the family's rules and AI engine, as registered for every program
+	_ "madang/ai/halma"    // the engines of the three star games
+	_ "madang/games/halma" // the family's rules and descriptor, as registered for every program
 
 	"madang/site/wasm/halmaview"
 	"madang/site/wasm/jsapi"
