@@ -38,6 +38,9 @@ type Family struct {
 	// Name is the family's id ("draughts"), also the name of its page module
 	// (site/src/js/<Name>/page.js) and of its WebAssembly module (site/wasm/cmd/<Name>).
 	Name string
+	// Order is the family's place on the home page and in the site manifest: families in
+	// increasing Order (then by name).
+	Order int
 	// Games are the family's games in the order the home page shows them.
 	Games []Game
 	// Site is how the static site serves the family's games.
@@ -123,8 +126,9 @@ type Site struct {
 
 // EngineFile is one file the engine worker fetches for a game.
 type EngineFile struct {
-	Game, Kind string // the game id and the file's kind ("weights", "book")
-	Path       string // the file, from the repository root
+	Game string `json:"game"` // the game id
+	Kind string `json:"kind"` // the file's kind ("weights", "book")
+	Path string `json:"path"` // the file, from the repository root
 }
 
 // IDs are the registry ids of the family's games in their order.

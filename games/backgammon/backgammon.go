@@ -15,7 +15,8 @@ import (
 
 // Family is the backgammon family as registered in package games.
 var Family = &games.Family{
-	Name: "backgammon",
+	Name:  "backgammon",
+	Order: 3,
 	Games: []games.Game{{
 		ID:          rb.ID,
 		Title:       "백가몬",

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"madang/functions/room"
+	"madang/games/gamestest"
 )
 
 // Issue 9 gives backgammon the takeover of seed 001 and nothing else; functions/room adds
@@ -21,3 +22,6 @@ func TestRoomPolicy(t *testing.T) {
 		t.Errorf("idle %v max age %v level %s, want 30m 24h intermediate", p.Idle, p.MaxAge, p.AILevel)
 	}
 }
+
+// The family's descriptor reaches the rules, the room and the site manifest.
+func TestDescriptor(t *testing.T) { gamestest.Check(t, Family) }

@@ -17,7 +17,8 @@ import (
 
 // Family is the draughts family as registered in package games.
 var Family = &games.Family{
-	Name: "draughts",
+	Name:  "draughts",
+	Order: 1,
 	Games: []games.Game{{
 		ID:          rd.English.ID,
 		Title:       "영미식 체커",

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"madang/functions/room"
+	"madang/games/gamestest"
 	"madang/rules"
 )
 
@@ -71,3 +72,6 @@ func TestRoomPolicies(t *testing.T) {
 		}
 	}
 }
+
+// The family's descriptor reaches the rules, the room and the site manifest.
+func TestDescriptor(t *testing.T) { gamestest.Check(t, Family) }

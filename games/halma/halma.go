@@ -15,7 +15,8 @@ import (
 
 // Family is the star-board family as registered in package games.
 var Family = &games.Family{
-	Name: "halma",
+	Name:  "halma",
+	Order: 2,
 	Games: []games.Game{{
 		ID:          rh.ChineseCheckers.ID,
 		Title:       "차이니즈 체커",

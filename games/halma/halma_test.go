@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"madang/functions/room"
+	"madang/games/gamestest"
 )
 
 // Seed 000's room rules as functions/room completes them: the AI plays for a person away
@@ -26,3 +27,6 @@ func TestRoomPolicies(t *testing.T) {
 		}
 	}
 }
+
+// The family's descriptor reaches the rules, the room and the site manifest.
+func TestDescriptor(t *testing.T) { gamestest.Check(t, Family) }
