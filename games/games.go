@@ -24,6 +24,7 @@
 package games
 
 import (
+	"io"
 	"time"
 
 	"madang/rules"
@@ -150,7 +151,7 @@ func (f *Family) Modules() []string {
 }
 
 // Tools are a family's optional hooks for the command-line tools (madang perft, moves,
-// replay, match); every field may be nil. They live in a package of their own
+// replay, match, engine and the family's own commands); every field may be nil. They live in a package of their own
 // (games/<family>/cli) so that the family's WebAssembly module does not link them.
 type Tools struct {
 	// Perft, when not nil, counts the leaf nodes of the move tree depth plies below s with
@@ -165,16 +166,35 @@ type Tools struct {
 	// Hub, when not nil, writes and reads the family's positions and moves in the Hub
 	// engine protocol (Scan's protocol; `madang engine` and `madang match` speak it).
 	Hub *HubCodec
+	// Engine, when not nil, is `madang engine --game <id>` for the family's games: the
+	// family's engine protocol on in and stdout.
+	Engine *Engine
+	// Tables, when not nil, loads the family's endgame tables found in dir for its searches
+	// (the --egdb flag of madang engine, selfplay and serve) and returns how many it loaded.
+	Tables func(dir string) (n int, err error)
+	// Commands are the family's own subcommands of madang (`madang egdb`, `madang solo`).
+	Commands []Command
 }
 
-// HubCodec is a family's text in the Hub protocol (version 2).
-type HubCodec struct {
-	// Position writes s for `pos pos=...`.
-	Position func(s rules.State) (string, error)
-	// MoveText writes a legal move of s for `pos ... moves="..."`.
-	MoveText func(s rules.State, m rules.Move) (string, error)
-	// ParseMove reads an engine's `done move=...` as a legal move of s.
-	ParseMove func(s rules.State, text string) (rules.Move, error)
+// Engine is a family's `madang engine`.
+type Engine struct {
+	// Summary names the games and the protocol for the usage line ("backgammon over a
+	// line protocol").
+	Summary string
+	// Default is the game the command plays when --game is absent ("" for none; at most
+	// one family sets it).
+	Default string
+	// Run reads the engine protocol from in and answers on stdout; args are the command's
+	// arguments, --game among them. It returns the exit status (2 for bad flags).
+	Run func(args []string, in io.Reader, stdout, stderr io.Writer) int
+}
+
+// Command is one subcommand of madang a family adds.
+type Command struct {
+	Name    string // the subcommand ("egdb")
+	Summary string // one line for the usage
+	// Run gets the arguments after the name and returns the exit status (2 for bad usage).
+	Run func(args []string, stdout, stderr io.Writer) int
 }
 
 // RecordFormat reads one kind of game-record file and replays its games through the rules.
