@@ -34,26 +34,32 @@ func familiesInOrder() []*games.Family {
 	return fs
 }
 
+// defaultEngineGame is the game a family's engine plays without --game (games.Engine.Default;
+// "" when none does): also the default game of madang match.
+func defaultEngineGame() string {
+	for _, f := range familiesInOrder() {
+		if f.Engine != nil && f.Engine.Default != "" {
+			return f.Engine.Default
+		}
+	}
+	return ""
+}
+
 // runEngine: madang engine [--game ID] [flags]: the engine protocol of the game's family
 // (games.Tools.Engine) on standard input and output; each protocol parses its own flags.
 // Without --game it plays the game a family names as its engine's default.
 func runEngine(args []string, stdout, stderr io.Writer) int {
 	game := engineGame(args)
-	var def *games.Family
+	if game == "" {
+		game = defaultEngineGame()
+	}
 	var ids []string
 	for _, f := range familiesInOrder() {
-		if f.Engine == nil {
-			continue
-		}
-		ids = append(ids, f.IDs()...)
-		if f.Engine.Default != "" && def == nil {
-			def = f
+		if f.Engine != nil {
+			ids = append(ids, f.IDs()...)
 		}
 	}
 	f, ok := games.Of(game)
-	if game == "" && def != nil {
-		f, ok = def, true
-	}
 	if !ok || f.Engine == nil {
 		fmt.Fprintf(stderr, "engine: unknown game %q (%s)\n", game, strings.Join(ids, ", "))
 		return 2

@@ -206,7 +206,7 @@ func (e *engineList) Set(s string) error { *e = append(*e, s); return nil }
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs, "draughts")
+	gf := addGameFlags(fs, defaultEngineGame())
 	ca := fs.String("a", "", "command of engine a")
 	cb := fs.String("b", "", "command of engine b")
 	var more engineList
