@@ -14,8 +14,8 @@
 //	                        serve`, the message and ai Lambda functions
 //	madang/games/allrules   every family's rules and descriptor without any engine: the
 //	                        connect and disconnect Lambda functions
-//	madang/games/draughts   one family's rules and descriptor: the family's WebAssembly
-//	                        module, beside its engine madang/ai/draughts
+//	madang/games/draughts   one family's rules and descriptor (the family's WebAssembly
+//	                        module links its rules and engine, madang/ai/draughts, alone)
 //	madang/games/draughts/cli  the family's engine and tool hooks (games.Tools), imported by
 //	                        games/all
 //

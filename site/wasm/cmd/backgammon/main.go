@@ -8,8 +8,7 @@
 package main
 
 import (
-	_ "madang/ai/backgammon"    // the backgammon engine
-	_ "madang/games/backgammon" // the family's rules and descriptor, as registered for every program
+	_ "madang/ai/backgammon" // the family's rules and engine (its descriptor, games/backgammon, is not needed here)
 
 	"madang/site/wasm/bgview"
 	"madang/site/wasm/jsapi"

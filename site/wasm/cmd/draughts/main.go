@@ -9,8 +9,7 @@
 package main
 
 import (
-	_ "madang/ai/draughts"    // the engines of checkers and draughts
-	_ "madang/games/draughts" // the family's rules and descriptor, as registered for every program
+	_ "madang/ai/draughts" // the family's rules and engine (its descriptor, games/draughts, is not needed here)
 
 	"madang/site/wasm/draughtsview"
 	"madang/site/wasm/jsapi"
