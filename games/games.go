@@ -118,6 +118,10 @@ type Site struct {
 	Page string
 	// Render, when not "", is the board's render worker (site/src/js/render/<Render>.js).
 	Render string
+	// Prerender, when not "", is a module under site/src/js whose prerender(html,
+	// escapeHTML) the site build runs on the page template (markup the page has at its
+	// first paint).
+	Prerender string
 	// Records: the family has a game-record module, site/wasm/cmd/<family>-records.
 	Records bool
 	// EngineFiles are files the engine worker fetches beside its module and hands to the

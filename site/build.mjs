@@ -28,8 +28,6 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { MSG, josa } from './src/js/text.js';
-import { RATING_CATS, ratingLine } from './src/js/backgammon/text.js';
-import { START } from './src/js/backgammon/rating.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const src = join(root, 'src');
@@ -62,10 +60,10 @@ const description = (title, text) => text || `${josa(title, '을/를')} 브라�
 const withTurnText = (html) => html.replace(/(<p id="turn"[^>]*>)(<\/p>)/, (m, open, close) => `${open}${escapeHTML(MSG.menuHint)}${close}`);
 const escapeHTML = (t) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The backgammon rating card's lines for a new device (<ul id="rating">, empty in the
- * template), so the card has its height at the first paint: the page writes the device's own
- * figures over them (Lighthouse measured the card's growth as a layout shift). */
-const withRatingLines = (html) => html.replace(/(<ul id="rating"[^>]*>)(<\/ul>)/, (m, open, close) => `${open}${RATING_CATS.map((cat) => `<li data-cat="${cat}">${escapeHTML(ratingLine(cat, { r: START, wins: 0, losses: 0 }))}</li>`).join('')}${close}`);
+/** A family's build-time markup for its page template: its descriptor's prerender module
+ * (src/js/<prerender>, exporting prerender(html, escapeHTML)), or none. */
+const prerenders = Object.fromEntries(await Promise.all(manifest.families.map(async (f) => [f.name,
+  f.prerender ? (await import(join(src, 'js', f.prerender))).prerender : (html) => html])));
 
 /** The first 8 characters of a content hash, upper-case hex (esbuild's hashes are 8 base32). */
 const hash = (...parts) => {
@@ -274,7 +272,7 @@ for (const f of ['index.html', '404.html']) {
   writeFileSync(join(out, f), link(page(f)).replace(/^[ \t]*<!-- cards -->[ \t]*$/m, cards));
 }
 for (const [family, { games, page: html, render }] of Object.entries(FAMILIES)) {
-  const template = withRatingLines(withTurnText(link(page(html))))
+  const template = prerenders[family](withTurnText(link(page(html))), escapeHTML)
     .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].files}${engines[family].records || ''}${render ? ` data-render-worker="/assets/${names[`render-${render}.js`]}"` : ''} `);
   for (const { id, title, description: text } of games) {
     mkdirSync(join(out, id), { recursive: true });

@@ -28,7 +28,8 @@ var Family = &games.Family{
 		// the engine plays by its level's own budget (no --movetime)
 		Figures: games.Figures{VsBeginner: 40, Self: 40, Advanced: 40, FixedTime: true},
 	}},
-	Site: games.Site{Page: "backgammon/index.html", Records: true},
+	// the rating card's lines for a new device are in the page's first paint
+	Site: games.Site{Page: "backgammon/index.html", Prerender: "backgammon/prerender.js", Records: true},
 }
 
 func init() { games.Register(Family) }

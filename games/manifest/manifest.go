@@ -10,6 +10,7 @@
 //	  "name": "draughts",                 the family: its page module site/src/js/<name>/page.js
 //	  "page": "game/index.html",          the page template under site/src
 //	  "render": "squares",                the render worker (site/src/js/render/<render>.js), or ""
+//	  "prerender": "",                    the template's build-time module under site/src/js, or ""
 //	  "wasm": ["draughts", "draughts-records"],   modules, site/wasm/cmd/<name>
 //	  "records": true,                    it has a game-record module (<name>-records)
 //	  "engineFiles": [{"game", "kind", "path"}],  files the engine worker fetches
@@ -50,6 +51,7 @@ type Family struct {
 	Name        string             `json:"name"`
 	Page        string             `json:"page"`
 	Render      string             `json:"render"`
+	Prerender   string             `json:"prerender"`
 	Wasm        []string           `json:"wasm"`
 	Records     bool               `json:"records"`
 	EngineFiles []games.EngineFile `json:"engineFiles"`
@@ -102,7 +104,7 @@ func Build() (Manifest, error) {
 	m := Manifest{Version: Version, Families: []Family{}}
 	for _, f := range fams {
 		mf := Family{
-			Name: f.Name, Page: f.Site.Page, Render: f.Site.Render, Wasm: f.Modules(),
+			Name: f.Name, Page: f.Site.Page, Render: f.Site.Render, Prerender: f.Site.Prerender, Wasm: f.Modules(),
 			Records: f.Site.Records, EngineFiles: f.Site.EngineFiles, Games: []Game{},
 		}
 		if mf.EngineFiles == nil {
