@@ -9,33 +9,16 @@ import (
 	"madang/rules"
 )
 
-// The level table must say what seed 001 says ("AI와 대결" FAQ answer).
-func TestSpecsFollowSeed001(t *testing.T) {
-	cases := []struct {
-		game  string
-		level Level
-		want  Spec
-	}{
-		{"checkers", Beginner, Spec{Random: 0.4, Budget: Budget{Depth: 2}}},
-		{"draughts", Beginner, Spec{Random: 0.4, Budget: Budget{Depth: 2}}},
-		{"checkers", Intermediate, Spec{Budget: Budget{Depth: 8}}},
-		{"draughts", Intermediate, Spec{Budget: Budget{Depth: 6}}},
-		{"checkers", Advanced, Spec{Budget: Budget{Time: 1500 * time.Millisecond}}},
-		{"draughts", Advanced, Spec{Budget: Budget{Time: 1500 * time.Millisecond}}},
-	}
-	for _, c := range cases {
-		got, err := SpecFor(c.game, c.level)
-		if err != nil || got != c.want {
-			t.Errorf("SpecFor(%s, %s) = %+v, %v; want %+v", c.game, c.level, got, err, c.want)
-		}
-	}
-	if _, err := SpecFor("checkers", "grandmaster"); !errors.Is(err, ErrBadLevel) {
+// Unknown levels are refused and an explicit budget overrides the level (seed 001's
+// tables are ai/draughts' TestSpecsFollowSeed001).
+func TestLevels(t *testing.T) {
+	if _, err := SpecFor("track", "grandmaster"); !errors.Is(err, ErrBadLevel) {
 		t.Errorf("unknown level: err %v, want ErrBadLevel", err)
 	}
 	if _, err := ParseLevel("expert"); !errors.Is(err, ErrBadLevel) {
 		t.Errorf("ParseLevel(expert): err %v", err)
 	}
-	s, err := Resolve("draughts", Request{Level: Beginner, Budget: Budget{Nodes: 10}})
+	s, err := Resolve("track", Request{Level: Beginner, Budget: Budget{Nodes: 10}})
 	if err != nil || s != (Spec{Budget: Budget{Nodes: 10}}) {
 		t.Errorf("an explicit budget must override the level: %+v %v", s, err)
 	}

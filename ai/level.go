@@ -14,21 +14,9 @@ type Spec struct {
 // 고급은 한 수에 최대 1.5초).
 const AdvancedTime = 1500 * time.Millisecond
 
-// specs holds per-game level tables; games without one use defaultSpecs.
-var specs = map[string]map[Level]Spec{
-	// Seed 001: 초급은 수의 40%를 무작위로 고르고, 그 밖에는 2수 앞까지 읽습니다. 중급은
-	// 영미식에서 8수 앞, 국제식 드래프트에서 6수 앞까지 읽고, 고급은 한 수에 최대 1.5초.
-	"checkers": {
-		Beginner:     {Random: 0.4, Budget: Budget{Depth: 2}},
-		Intermediate: {Budget: Budget{Depth: 8}},
-		Advanced:     {Budget: Budget{Time: AdvancedTime}},
-	},
-	"draughts": {
-		Beginner:     {Random: 0.4, Budget: Budget{Depth: 2}},
-		Intermediate: {Budget: Budget{Depth: 6}},
-		Advanced:     {Budget: Budget{Time: AdvancedTime}},
-	},
-}
+// specs holds per-game level tables, set by the engine packages (SetSpecs); games without
+// one use defaultSpecs.
+var specs = map[string]map[Level]Spec{}
 
 var defaultSpecs = map[Level]Spec{
 	Beginner:     {Random: 0.4, Budget: Budget{Depth: 2}},

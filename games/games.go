@@ -1,37 +1,161 @@
 // Package games is the one registration point of madang's game families. A family is one
-// rules package and its AI engine (draughts: checkers and international draughts; later
-// halma: the three star-board games; backgammon), plus the optional hooks the tools use.
+// rules package and its AI engine (draughts: checkers and international draughts; halma:
+// the three star-board games; backgammon), its descriptor (Family: the games' Korean names,
+// room rules and pages) and the optional hooks the tools use. Nothing outside a family's
+// folders names its games: the room's policy lookup (functions/room), the site manifest
+// (madang/games/manifest, `madang games --json`) and the CLI's game lists read the
+// descriptors.
 //
-// Importing a family package (games/draughts) registers its games in the rules registry,
-// its engines in package ai, and its Family here. Programs import:
+// Importing a family package (games/draughts) registers its games in the rules registry and
+// its Family here; the family's engine (ai/draughts) is linked by the programs that search.
+// Programs import:
 //
-//	madang/games/all        every family with its engines: the CLI, `madang serve`, the
-//	                        message and ai Lambda functions
-//	madang/games/allrules   every family's rules without any engine: the connect and
-//	                        disconnect Lambda functions
-//	madang/games/draughts   one family alone (rules and engine): the family's
-//	                        WebAssembly module
-//	madang/games/draughts/cli  the family's tool hooks (games.Tools), imported by
+//	madang/games/all        every family with its engines and tool hooks: the CLI, `madang
+//	                        serve`, the message and ai Lambda functions
+//	madang/games/allrules   every family's rules and descriptor without any engine: the
+//	                        connect and disconnect Lambda functions
+//	madang/games/draughts   one family's rules and descriptor (the family's WebAssembly
+//	                        module links its rules and engine, madang/ai/draughts, alone)
+//	madang/games/draughts/cli  the family's engine and tool hooks (games.Tools), imported by
 //	                        games/all
 //
-// This package itself imports only package rules, so a program pays only for the families
-// it imports.
+// This package itself imports only package rules (and time), so a program pays only for
+// the families it imports.
 package games
 
-import "madang/rules"
+import (
+	"io"
+	"time"
 
-// Family describes one game family: its name and games, registered by the family's
-// package, and the hooks of the command-line tools, set by the family's cli package.
+	"madang/rules"
+)
+
+// Family describes one game family: its name, its games and its pages, declared by the
+// family's package (games/<family>), and the hooks of the command-line tools, set by the
+// family's cli package. It is the one place that names the family's games: the room's
+// policy lookup, the site manifest (`madang games --json`, package games/manifest) and the
+// CLI's game lists are derived from it.
 type Family struct {
-	// Name is the family's id ("draughts"), also the name of its WebAssembly module.
+	// Name is the family's id ("draughts"), also the name of its page module
+	// (site/src/js/<Name>/page.js) and of its WebAssembly module (site/wasm/cmd/<Name>).
 	Name string
-	// Games are the rules registry ids of the family's games ("checkers", "draughts").
-	Games []string
+	// Order is the family's place on the home page and in the site manifest: families in
+	// increasing Order (then by name).
+	Order int
+	// Games are the family's games in the order the home page shows them.
+	Games []Game
+	// Site is how the static site serves the family's games.
+	Site Site
 	Tools
 }
 
+// Game is one game of a family as the rest of the system needs it beside its rules.
+type Game struct {
+	// ID is the rules registry id ("checkers"), also the page's path (/<ID>/).
+	ID string
+	// Title is the game's Korean name as the page shows it (its <title>, the home card, the
+	// room's "… 방입니다").
+	Title string
+	// Description is the page's <meta name="description">, one or two Korean sentences;
+	// "" lets the site build write a generic sentence from Title.
+	Description string
+	// Card is the game's card on the home page.
+	Card Card
+	// Room is the game's online room rules.
+	Room Room
+	// Figures are the selfplay runs behind the AI figures the game's guide quotes
+	// (site/tools/ai-figures.mjs).
+	Figures Figures
+}
+
+// Card is a game's card on the home page (site/src/index.html's <!-- cards --> line).
+type Card struct {
+	// Text is the card's line under the title, in Korean.
+	Text string
+	// Art is the class of the card's picture (site/src/css/site.css: "art-checkers").
+	Art string
+	// ArtFile, when not "", is a file under site/src whose markup (an inline SVG) goes into
+	// the card's picture.
+	ArtFile string
+}
+
+// Room is a game's online room rules (functions/room's Policy completes it with the
+// room-wide defaults). Who wins a resignation is the game's rules.ResignOutcome; whether
+// the room rolls dice follows from the rules (rules.PhaseRoll).
+type Room struct {
+	// DrawOffers: a seat may attach a draw offer to a move; the opponent accepts it on its
+	// turn or declines it by moving (seed 001, "무승부를 제안할 때는").
+	DrawOffers bool
+	// DrawReset reports whether the move from before to after re-opens draw offers for a
+	// seat whose offer was declined. Nil means every move re-opens them.
+	DrawReset func(before, after rules.State) bool
+	// TakeoverAfter: a seat away this long may be replaced by the AI at its opponent's
+	// request (`takeover`); 0 disables takeover (seed 001: 2 min).
+	TakeoverAfter time.Duration
+	// AwayAI: a person away this long is played by the AI on their turns until they
+	// resume; 0 disables it (seed 000: 45 s).
+	AwayAI time.Duration
+	// LeaveToAI reports whether `leave` during play hands the seat to the AI; otherwise
+	// leaving during play counts as resigning. Nil: never.
+	LeaveToAI func(s rules.State) bool
+}
+
+// Figures are the selfplay runs of a game's AI figures: game counts per run (intermediate
+// against beginner, intermediate against itself, advanced against intermediate) and the
+// selfplay flags that choose the game's options.
+type Figures struct {
+	Flags                      []string
+	VsBeginner, Self, Advanced int
+	// FixedTime: the advanced run keeps the level's own time (no --movetime), for engines
+	// that do not search by time.
+	FixedTime bool
+}
+
+// Site is how the static site serves a family's games: every game gets the page
+// site/src/<Page> at /<game id>/, run by site/src/js/<family>/page.js.
+type Site struct {
+	// Page is the page template under site/src ("game/index.html").
+	Page string
+	// Render, when not "", is the board's render worker (site/src/js/render/<Render>.js).
+	Render string
+	// Prerender, when not "", is a module under site/src/js whose prerender(html,
+	// escapeHTML) the site build runs on the page template (markup the page has at its
+	// first paint).
+	Prerender string
+	// Records: the family has a game-record module, site/wasm/cmd/<family>-records.
+	Records bool
+	// EngineFiles are files the engine worker fetches beside its module and hands to the
+	// engine (op engineFile): learned weights and opening books kept out of the module.
+	EngineFiles []EngineFile
+}
+
+// EngineFile is one file the engine worker fetches for a game.
+type EngineFile struct {
+	Game string `json:"game"` // the game id
+	Kind string `json:"kind"` // the file's kind ("weights", "book")
+	Path string `json:"path"` // the file, from the repository root
+}
+
+// IDs are the registry ids of the family's games in their order.
+func (f *Family) IDs() []string {
+	ids := make([]string, len(f.Games))
+	for i, g := range f.Games {
+		ids[i] = g.ID
+	}
+	return ids
+}
+
+// Modules are the names of the family's WebAssembly modules (site/wasm/cmd/<name>): the
+// engine's, and the game-record module's when it has one.
+func (f *Family) Modules() []string {
+	if f.Site.Records {
+		return []string{f.Name, f.Name + "-records"}
+	}
+	return []string{f.Name}
+}
+
 // Tools are a family's optional hooks for the command-line tools (madang perft, moves,
-// replay, match); every field may be nil. They live in a package of their own
+// replay, match, engine and the family's own commands); every field may be nil. They live in a package of their own
 // (games/<family>/cli) so that the family's WebAssembly module does not link them.
 type Tools struct {
 	// Perft, when not nil, counts the leaf nodes of the move tree depth plies below s with
@@ -46,16 +170,35 @@ type Tools struct {
 	// Hub, when not nil, writes and reads the family's positions and moves in the Hub
 	// engine protocol (Scan's protocol; `madang engine` and `madang match` speak it).
 	Hub *HubCodec
+	// Engine, when not nil, is `madang engine --game <id>` for the family's games: the
+	// family's engine protocol on in and stdout.
+	Engine *Engine
+	// Tables, when not nil, loads the family's endgame tables found in dir for its searches
+	// (the --egdb flag of madang engine, selfplay and serve) and returns how many it loaded.
+	Tables func(dir string) (n int, err error)
+	// Commands are the family's own subcommands of madang (`madang egdb`, `madang solo`).
+	Commands []Command
 }
 
-// HubCodec is a family's text in the Hub protocol (version 2).
-type HubCodec struct {
-	// Position writes s for `pos pos=...`.
-	Position func(s rules.State) (string, error)
-	// MoveText writes a legal move of s for `pos ... moves="..."`.
-	MoveText func(s rules.State, m rules.Move) (string, error)
-	// ParseMove reads an engine's `done move=...` as a legal move of s.
-	ParseMove func(s rules.State, text string) (rules.Move, error)
+// Engine is a family's `madang engine`.
+type Engine struct {
+	// Summary names the games and the protocol for the usage line ("backgammon over a
+	// line protocol").
+	Summary string
+	// Default is the game the command plays when --game is absent ("" for none; at most
+	// one family sets it).
+	Default string
+	// Run reads the engine protocol from in and answers on stdout; args are the command's
+	// arguments, --game among them. It returns the exit status (2 for bad flags).
+	Run func(args []string, in io.Reader, stdout, stderr io.Writer) int
+}
+
+// Command is one subcommand of madang a family adds.
+type Command struct {
+	Name    string // the subcommand ("egdb")
+	Summary string // one line for the usage
+	// Run gets the arguments after the name and returns the exit status (2 for bad usage).
+	Run func(args []string, stdout, stderr io.Writer) int
 }
 
 // RecordFormat reads one kind of game-record file and replays its games through the rules.
@@ -101,16 +244,23 @@ var (
 )
 
 // Register adds a family; family packages call it from init. It panics on a duplicate
-// family name or game id, which is a programming error, never input.
+// family name or game id, or a game without an id or a title, which are programming
+// errors, never input.
 func Register(f *Family) {
 	for _, g := range families {
 		if g.Name == f.Name {
 			panic("games: family registered twice: " + f.Name)
 		}
 	}
-	for _, id := range f.Games {
-		if _, dup := byGame[id]; dup {
-			panic("games: game in two families: " + id)
+	if f.Name == "" || len(f.Games) == 0 {
+		panic("games: a family needs a name and a game: " + f.Name)
+	}
+	for _, g := range f.Games {
+		if _, dup := byGame[g.ID]; dup {
+			panic("games: game in two families: " + g.ID)
+		}
+		if g.ID == "" || g.Title == "" {
+			panic("games: a game of " + f.Name + " without an id or a title")
 		}
 	}
 	i := len(families) // keep families sorted by name (there are few: insertion)
@@ -118,8 +268,8 @@ func Register(f *Family) {
 		i--
 	}
 	families = append(families[:i], append([]*Family{f}, families[i:]...)...)
-	for _, id := range f.Games {
-		byGame[id] = f
+	for _, g := range f.Games {
+		byGame[g.ID] = f
 	}
 }
 
@@ -130,6 +280,20 @@ func Families() []*Family { return families }
 func Of(gameID string) (*Family, bool) {
 	f, ok := byGame[gameID]
 	return f, ok
+}
+
+// Describe finds the descriptor of a game id.
+func Describe(gameID string) (Game, bool) {
+	f, ok := byGame[gameID]
+	if !ok {
+		return Game{}, false
+	}
+	for _, g := range f.Games {
+		if g.ID == gameID {
+			return g, true
+		}
+	}
+	return Game{}, false
 }
 
 // Formats lists every family's record formats, families in name order.
@@ -144,7 +308,7 @@ func Formats() []RecordFormat {
 // SetTools sets the tool hooks of a registered family; the family's cli package calls it
 // from init. It panics when f is not registered (a programming error).
 func SetTools(f *Family, t Tools) {
-	if len(f.Games) == 0 || byGame[f.Games[0]] != f {
+	if len(f.Games) == 0 || byGame[f.Games[0].ID] != f {
 		panic("games: tools for an unregistered family: " + f.Name)
 	}
 	f.Tools = t

@@ -11,15 +11,26 @@
 GOROOT_DIR   := $(shell $(GO) env GOROOT)
 WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT_DIR)/lib/wasm/wasm_exec.js $(GOROOT_DIR)/misc/wasm/wasm_exec.js))
 WASM_EXEC_BIN:= $(dir $(WASM_EXEC_JS))
+# The site manifest: the game families as their descriptors declare them (games/<family>),
+# written by `madang games --json` to site/.build/games.json and read by site/build.mjs, the
+# AI figures and the browser tests; site/.build/games.mk (from it) sets SITE_FAMILIES and
+# SITE_WASM_FAMILIES for the rules below.
+GAMES_SOURCES := $(shell find games rules -name '*.go' -not -name '*_test.go' 2>/dev/null)
+site/.build/games.json: $(GAMES_SOURCES) go.mod
+	@mkdir -p $(dir $@)
+	$(GO) run ./infra/cmd/madang games --json > $@.tmp && mv $@.tmp $@
+site/.build/games.mk: site/.build/games.json
+	node -e 'const m = require("./$<"); console.log("SITE_FAMILIES := " + m.families.map((f) => f.name).join(" ")); console.log("SITE_WASM_FAMILIES := " + m.families.flatMap((f) => f.wasm).join(" "))' > $@.tmp && mv $@.tmp $@
+-include site/.build/games.mk
 # One module per game family: site/wasm/cmd/<family> builds site/.build/<family>.wasm, served
-# as assets/<family>/madang.wasm (site/build.mjs) and loaded by worker.js?wasm=<family>/madang.wasm.
-SITE_WASM_FAMILIES := draughts backgammon halma draughts-records backgammon-records halma-records
+# as assets/<family>/madang.wasm (site/build.mjs) and loaded by worker.js?wasm=<family>/madang.wasm;
+# a family with game records also <family>-records.wasm.
 SITE_WASM    := $(patsubst %,site/.build/%.wasm,$(SITE_WASM_FAMILIES))
 # DESIGN.md "Site": each module under 620,000 bytes brotli. The draughts module carries no
 # learned weights or opening books: the worker fetches them as hashed files of their own
 # (site/build.mjs, ai/draughts/shipped_js.go; issue 18 item 7).
 SITE_WASM_LIMIT := 620000
-SITE_SOURCES := $(shell find site/src site/build.mjs -type f 2>/dev/null)
+SITE_SOURCES := $(shell find site/src site/build.mjs -type f 2>/dev/null) site/.build/games.json
 WASM_SOURCES := $(shell find site/wasm rules ai -name '*.go' 2>/dev/null)
 
 RUN_DEPS     += site

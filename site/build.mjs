@@ -28,53 +28,28 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { MSG, josa } from './src/js/text.js';
-import { RATING_CATS, ratingLine } from './src/js/backgammon/text.js';
-import { START } from './src/js/backgammon/rating.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const src = join(root, 'src');
 const out = process.env.SITE_OUT || join(root, 'dist');
 const assets = join(out, 'assets');
 
-/** The game families: a page module (src/js/<family>/page.js), an engine module
- * (<family>.wasm), a page template and the games it serves (dist/<game>/index.html), each
- * [id, title, description]: the description is the page's <meta name="description">
- * ({{DESCRIPTION}} in the template; search results show it), one or two Korean sentences;
- * without one the build writes a generic sentence from the title. */
-const FAMILIES = {
-  draughts: {
-    // files the engine worker fetches beside its module and hands to the engine (op
-    // engineFile): the learned weights and opening books, kept out of the module (issue 18
-    // item 7); [game, kind, path from the repository root]
-    engineFiles: [
-      ['checkers', 'weights', 'ai/draughts/weights/checkers.bin'],
-      ['checkers', 'book', 'ai/draughts/book/checkers.txt'],
-      ['draughts', 'weights', 'ai/draughts/weights/draughts.bin'],
-      ['draughts', 'book', 'ai/draughts/book/draughts.txt'],
-    ],
-    games: [
-      ['checkers', '영미식 체커', '영미식 체커(8×8)를 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크를 보내 친구와 온라인으로 겨룹니다.'],
-      ['draughts', '국제식 드래프트', '국제식 드래프트(10×10)를 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크를 보내 친구와 온라인으로 겨룹니다.'],
-    ],
-    html: 'game/index.html',
-    render: 'squares', // its board's render worker (src/js/render/squares.js)
-  },
-  halma: {
-    games: [
-      ['chinese-checkers', '차이니즈 체커', '별 모양 판에서 말 열 개를 건너편 진영으로 먼저 옮기는 차이니즈 체커를 둡니다. AI, 한 기기에서 둘이, 또는 링크로 친구와 겨룹니다.'],
-      ['diamond-kr', '다이아몬드 게임', '말 10개 또는 15개로 두는 한국식 다이아몬드 게임. 휴대폰에서 바로 AI나 친구와, 또는 한 기기에서 둘이 둡니다.'],
-      ['diamond', '다이아몬드 게임 (왕 말)', '왕 말이 있는 다이아몬드 게임을 둘이나 셋이서 둡니다. AI와 대결하거나, 한 기기에서, 또는 링크로 친구와 온라인으로 겨룹니다.'],
-    ],
-    html: 'halma/index.html',
-    render: 'star',
-  },
-  backgammon: {
-    games: [
-      ['backgammon', '백가몬', '주사위를 굴려 말 15개를 먼저 모두 빼내는 백가몬을 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크로 친구와 겨룹니다(주사위는 서버가 굴립니다).'],
-    ],
-    html: 'backgammon/index.html',
-  },
-};
+/** The game families as their descriptors in Go declare them (games/<family>, package
+ * games): the site manifest `madang games --json`, which make writes to .build/games.json
+ * ($GAMES names another file). Each family has a page module (src/js/<family>/page.js), an
+ * engine module (<family>.wasm), a page template and the games it serves
+ * (dist/<game>/index.html), each with its Korean title and the page's <meta
+ * name="description"> ({{DESCRIPTION}} in the template; search results show it); without a
+ * description the build writes a generic sentence from the title. */
+const manifestFile = process.env.GAMES || join(root, '.build', 'games.json');
+if (!existsSync(manifestFile)) {
+  console.error(`build: ${relative(process.cwd(), manifestFile)} missing; build with make site (it runs madang games --json)`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const FAMILIES = Object.fromEntries(manifest.families.map((f) => [f.name, f]));
+/** The render workers the families' boards use (src/js/render/<name>.js). */
+const RENDERS = [...new Set(manifest.families.map((f) => f.render).filter(Boolean))];
 
 /** A page's description when its game names none. */
 const description = (title, text) => text || `${josa(title, '을/를')} 브라우저에서 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크로 친구와 온라인으로 겨룹니다.`;
@@ -85,10 +60,10 @@ const description = (title, text) => text || `${josa(title, '을/를')} 브라�
 const withTurnText = (html) => html.replace(/(<p id="turn"[^>]*>)(<\/p>)/, (m, open, close) => `${open}${escapeHTML(MSG.menuHint)}${close}`);
 const escapeHTML = (t) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The backgammon rating card's lines for a new device (<ul id="rating">, empty in the
- * template), so the card has its height at the first paint: the page writes the device's own
- * figures over them (Lighthouse measured the card's growth as a layout shift). */
-const withRatingLines = (html) => html.replace(/(<ul id="rating"[^>]*>)(<\/ul>)/, (m, open, close) => `${open}${RATING_CATS.map((cat) => `<li data-cat="${cat}">${escapeHTML(ratingLine(cat, { r: START, wins: 0, losses: 0 }))}</li>`).join('')}${close}`);
+/** A family's build-time markup for its page template: its descriptor's prerender module
+ * (src/js/<prerender>, exporting prerender(html, escapeHTML)), or none. */
+const prerenders = Object.fromEntries(await Promise.all(manifest.families.map(async (f) => [f.name,
+  f.prerender ? (await import(join(src, 'js', f.prerender))).prerender : (html) => html])));
 
 /** The first 8 characters of a content hash, upper-case hex (esbuild's hashes are 8 base32). */
 const hash = (...parts) => {
@@ -145,8 +120,7 @@ const pages = await esbuild.build({
     practice: join(src, 'js/guide/practice.js'),
     // the render workers (module workers; src/js/render/worker.js), named to a page as
     // data-render-worker
-    'render-squares': join(src, 'js/render/squares.js'),
-    'render-star': join(src, 'js/render/star.js'),
+    ...Object.fromEntries(RENDERS.map((r) => [`render-${r}`, join(src, `js/render/${r}.js`)])),
   },
   bundle: true,
   splitting: true,
@@ -191,7 +165,7 @@ for (const family of Object.keys(FAMILIES)) {
   // the engine's files: assets/engine-files/<game>-<kind>-<HASH>.<ext>, each cached on its
   // own (a new module does not fetch unchanged weights again), named to the page as
   // data-engine-files="<game>:<kind>:<url>,..." and passed on in the worker's query string
-  const efiles = (FAMILIES[family].engineFiles || []).map(([game, kind, path]) => {
+  const efiles = FAMILIES[family].engineFiles.map(({ game, kind, path }) => {
     const b = readFileSync(join(root, '..', path));
     const name = `engine-files/${game}-${kind}-${hash(b)}${path.slice(path.lastIndexOf('.'))}`;
     mkdirSync(join(assets, 'engine-files'), { recursive: true });
@@ -277,13 +251,30 @@ const page = (file) => {
     .replace('{{PRELOAD}}', () => (a.preload ? `<link rel="modulepreload" href="${a.preload}">\n` : '')) + html.slice(m[0].length);
 };
 
+/** The home page's cards, one per game in the manifest's order, for the line `<!-- cards -->`
+ * of src/index.html: a card's picture is its art class, with the markup of its art file
+ * (src/<artFile>, an inline SVG) when it names one. */
+const cards = () => manifest.families.flatMap((f) => f.games).map(({ id, title, card }) => {
+  const art = card.artFile ? readFileSync(join(src, card.artFile), 'utf8').trim() : '';
+  return `    <li class="card ready" data-game="${id}">
+      <a href="/${id}/">
+        <span class="card-art ${card.art}" aria-hidden="true">${art}</span>
+        <span class="card-title">${escapeHTML(title)}</span>
+        <span class="card-text">${escapeHTML(card.text)}</span>
+        <span class="card-badge">지금 두기</span>
+      </a>
+    </li>`;
+}).join('\n');
+
 // the home page, and the page a host shows for a missing path (404.html: CloudFront's custom
 // error response)
-for (const f of ['index.html', '404.html']) writeFileSync(join(out, f), link(page(f)));
-for (const [family, { games, html }] of Object.entries(FAMILIES)) {
-  const template = withRatingLines(withTurnText(link(page(html))))
-    .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].files}${engines[family].records || ''}${FAMILIES[family].render ? ` data-render-worker="/assets/${names[`render-${FAMILIES[family].render}.js`]}"` : ''} `);
-  for (const [id, title, text] of games) {
+for (const f of ['index.html', '404.html']) {
+  writeFileSync(join(out, f), link(page(f)).replace(/^[ \t]*<!-- cards -->[ \t]*$/m, cards));
+}
+for (const [family, { games, page: html, render }] of Object.entries(FAMILIES)) {
+  const template = prerenders[family](withTurnText(link(page(html))), escapeHTML)
+    .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].files}${engines[family].records || ''}${render ? ` data-render-worker="/assets/${names[`render-${render}.js`]}"` : ''} `);
+  for (const { id, title, description: text } of games) {
     mkdirSync(join(out, id), { recursive: true });
     const g = guide(id);
     const withGuide = template.replace(/^[ \t]*<!-- guide -->[ \t]*$/m, () => (g == null ? '' : link(g)));

@@ -15,6 +15,18 @@ func init() {
 	for _, v := range []*Variant{Checkers, Draughts} {
 		ai.Register(v.ID, &Engine{v: v})
 	}
+	// Seed 001: 초급은 수의 40%를 무작위로 고르고, 그 밖에는 2수 앞까지 읽습니다. 중급은
+	// 영미식에서 8수 앞, 국제식 드래프트에서 6수 앞까지 읽고, 고급은 한 수에 최대 1.5초.
+	ai.SetSpecs(Checkers.ID, map[ai.Level]ai.Spec{
+		ai.Beginner:     {Random: 0.4, Budget: ai.Budget{Depth: 2}},
+		ai.Intermediate: {Budget: ai.Budget{Depth: 8}},
+		ai.Advanced:     {Budget: ai.Budget{Time: ai.AdvancedTime}},
+	})
+	ai.SetSpecs(Draughts.ID, map[ai.Level]ai.Spec{
+		ai.Beginner:     {Random: 0.4, Budget: ai.Budget{Depth: 2}},
+		ai.Intermediate: {Budget: ai.Budget{Depth: 6}},
+		ai.Advanced:     {Budget: ai.Budget{Time: ai.AdvancedTime}},
+	})
 }
 
 // Engine plays one variant through the generic rules API (ai.Engine).

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"madang/functions/room"
-	_ "madang/rules/draughts"
+	_ "madang/games/draughts"
 )
 
 // BenchmarkCheckersMove is one move message through the whole service (memory store, a

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"madang/functions/room"
-	_ "madang/rules/backgammon"
+	_ "madang/games/backgammon"
 )
 
 // The server's dice with the real backgammon rules (seed 003): the server rolls every die, so a

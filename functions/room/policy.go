@@ -4,19 +4,20 @@ import (
 	"sync"
 	"time"
 
+	"madang/games"
 	"madang/rules"
 )
 
 // Policy is the room rules of one game: timers, draw offers and leave rules (who wins a
-// resignation is the game's rules.ResignOutcome). Each
-// game registers its policy beside its rules (see games.go); the service never branches on a
-// game id.
+// resignation is the game's rules.ResignOutcome). Each game declares its rules in its
+// family's descriptor (games.Game.Room, games/<family>), which PolicyFor completes with the
+// room-wide defaults; the service never branches on a game id.
 type Policy struct {
 	// DrawOffers: a seat may attach a draw offer to a move; the opponent accepts it on its
 	// turn or declines it by moving (seed 001, "무승부를 제안할 때는").
 	DrawOffers bool
 	// DrawReset reports whether the move from before to after re-opens draw offers for a
-	// seat whose offer was declined: in checkers/draughts a man move or a capture (seed 001).
+	// seat whose offer was declined: in the draughts family a man move or a capture (seed 001).
 	// Nil means every move re-opens them.
 	DrawReset func(before, after rules.State) bool
 	// TakeoverAfter: a seat away this long may be replaced by the AI at its opponent's
@@ -42,9 +43,18 @@ var (
 )
 
 // RegisterPolicy sets the room policy of a game id, completing zero durations and the AI
-// level with the defaults (30 min idle, 24 h max age, intermediate). Registering the same
-// id again replaces it (tests use this).
+// level with the defaults (30 min idle, 24 h max age, intermediate). It takes precedence
+// over the game's descriptor; registering the same id again replaces it (tests use this
+// for games without a family, such as the track game).
 func RegisterPolicy(gameID string, p Policy) {
+	p = completed(p)
+	policyMu.Lock()
+	policies[gameID] = p
+	policyMu.Unlock()
+}
+
+// completed is p with zero durations and AI level set to the defaults.
+func completed(p Policy) Policy {
 	if p.Idle == 0 {
 		p.Idle = 30 * time.Minute
 	}
@@ -54,17 +64,31 @@ func RegisterPolicy(gameID string, p Policy) {
 	if p.AILevel == "" {
 		p.AILevel = "intermediate"
 	}
-	policyMu.Lock()
-	policies[gameID] = p
-	policyMu.Unlock()
+	return p
 }
 
-// PolicyFor returns the policy of a game id and whether one is registered.
+// PolicyFor returns the policy of a game id and whether it has one: the one RegisterPolicy
+// set, else its family's descriptor (games.Describe) completed with the defaults. A game
+// without either cannot be played online.
 func PolicyFor(gameID string) (Policy, bool) {
 	policyMu.RLock()
 	p, ok := policies[gameID]
 	policyMu.RUnlock()
-	return p, ok
+	if ok {
+		return p, true
+	}
+	g, ok := games.Describe(gameID)
+	if !ok {
+		return Policy{}, false
+	}
+	r := g.Room
+	return completed(Policy{
+		DrawOffers:    r.DrawOffers,
+		DrawReset:     r.DrawReset,
+		TakeoverAfter: r.TakeoverAfter,
+		AwayAI:        r.AwayAI,
+		LeaveToAI:     r.LeaveToAI,
+	}), true
 }
 
 func (p Policy) leaveToAI(s rules.State) bool {

@@ -9,6 +9,8 @@ import (
 	"madang/functions/room"
 	"madang/rules"
 	"madang/rules/halma"
+
+	_ "madang/games/halma" // the star games' room rules
 )
 
 // drawPolicy is seed 001's draw-offer rule on the track game ("+1"/"+2" stand for man

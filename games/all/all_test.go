@@ -26,7 +26,7 @@ func TestEveryGameHasAFamily(t *testing.T) {
 		}
 	}
 	for _, f := range games.Families() {
-		for _, id := range f.Games {
+		for _, id := range f.IDs() {
 			if _, ok := rules.Lookup(id); !ok {
 				t.Errorf("family %s: game %q not registered with the rules", f.Name, id)
 			}

@@ -1,22 +1,35 @@
 // Package backgammon is the backgammon family (one game, "backgammon"): importing it
-// registers the rules (madang/rules/backgammon), the engine (madang/ai/backgammon) and the
-// family in package games. The tools' hooks (.mat match records) are added by
-// madang/games/backgammon/cli.
-//
-// The family's WebAssembly module imports this package alone.
+// registers the rules (madang/rules/backgammon) and the family's descriptor in package
+// games: the Korean name, the room rules and the page. It links no engine (see
+// madang/games/draughts): the engine is madang/ai/backgammon, linked by
+// madang/games/backgammon/cli (the tools' hooks: .mat match records) and by the family's
+// WebAssembly module.
 package backgammon
 
 import (
+	"time"
+
 	"madang/games"
 	rb "madang/rules/backgammon"
-
-	_ "madang/ai/backgammon" // the backgammon engine
 )
 
 // Family is the backgammon family as registered in package games.
 var Family = &games.Family{
 	Name:  "backgammon",
-	Games: []string{rb.ID},
+	Order: 3,
+	Games: []games.Game{{
+		ID:          rb.ID,
+		Title:       "백가몬",
+		Description: "주사위를 굴려 말 15개를 먼저 모두 빼내는 백가몬을 둡니다. AI와 대결하거나, 한 기기에서 둘이, 또는 링크로 친구와 겨룹니다(주사위는 서버가 굴립니다).",
+		Card:        games.Card{Text: "주사위를 굴려 말 15개를 먼저 모두 빼내는 쪽이 이깁니다.", Art: "art-bg"},
+		// Seed 003 describes no online room rules; we give backgammon the takeover of
+		// seed 001 (a vanished opponent would otherwise stall the room for 24 h).
+		Room: games.Room{TakeoverAfter: 2 * time.Minute},
+		// the engine plays by its level's own budget (no --movetime)
+		Figures: games.Figures{VsBeginner: 40, Self: 40, Advanced: 40, FixedTime: true},
+	}},
+	// the rating card's lines for a new device are in the page's first paint
+	Site: games.Site{Page: "backgammon/index.html", Prerender: "backgammon/prerender.js", Records: true},
 }
 
 func init() { games.Register(Family) }

@@ -11,10 +11,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	_ "madang/games/allrules" // every game's rules and room rules
 	"madang/internal/wstest"
-	_ "madang/rules/backgammon"
-	_ "madang/rules/draughts"
-	_ "madang/rules/halma"
 )
 
 // gameInfo is what a test played in a room, for the report.

@@ -16,8 +16,8 @@ import (
 	"github.com/coder/websocket"
 
 	"madang/functions/store/embedded"
+	_ "madang/games/draughts"
 	"madang/infra/local"
-	_ "madang/rules/draughts"
 )
 
 // wsFrame is what the test clients read of a server frame.

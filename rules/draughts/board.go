@@ -77,8 +77,6 @@ type Square int8
 type Rules struct {
 	// ID is the registry id: "checkers" or "draughts".
 	ID string
-	// Title is the ruleset's name in Korean for players.
-	Title string
 	// Size is the number of squares along a side: 8 (checkers) or 10 (international draughts), seed 001.
 	Size int
 	// FirstColour is the PDN FEN colour letter of seat 0, who moves first: 'B' in
@@ -133,7 +131,6 @@ type Rules struct {
 // crowning ends the move, draws by threefold repetition and forty moves each.
 var English = Rules{
 	ID:                 "checkers",
-	Title:              "체커(영미식)",
 	Size:               8,
 	FirstColour:        'B',
 	FlyingKings:        false,
@@ -151,7 +148,6 @@ var English = Rules{
 // 5-move endgame counts.
 var International = Rules{
 	ID:                 "draughts",
-	Title:              "국제식 드래프트",
 	Size:               10,
 	FirstColour:        'W',
 	FlyingKings:        true,

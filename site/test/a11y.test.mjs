@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn } from './harness.mjs';
+import { familyGames } from './games.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -93,7 +94,7 @@ test('axe: the game page in every state (menu, game, selection, refusal, result)
 // and a desktop's size — the menu, a game (against the AI) with a piece selected and its
 // destinations shown on the board and in the button panel, a refusal (the other side's
 // piece) and the result after resigning (diamond-kr's result screen)
-for (const game of ['chinese-checkers', 'diamond-kr', 'diamond']) {
+for (const game of familyGames('halma')) {
   test(`axe: the ${game} page in every state (menu, game, selection, refusal, result)`, async () => {
     for (const [w, h] of [[1280, 900], [390, 844]]) {
       const ctx = await stack.browser.newContext({ viewport: { width: w, height: h } });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { GAMES } from './games.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 let tmp;
@@ -190,7 +191,7 @@ const fragments = readdirSync(guideDir).filter((f) => f.endsWith('.html')).map((
 
 test('the AI figures file is the output of make ai-figures', () => {
   assert.equal(figures.command, 'make ai-figures');
-  for (const id of ['checkers', 'draughts', 'chinese-checkers', 'diamond-kr', 'diamond', 'backgammon']) {
+  for (const id of GAMES) {
     const g = figures.games[id];
     assert.ok(g, `figures for ${id}`);
     for (const run of ['vsBeginner', 'self', 'advanced']) {

@@ -11,10 +11,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack, withShots, openPage, resultsDir } from './harness.mjs';
+import { GAMES } from './games.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const GAMES = ['checkers', 'draughts', 'diamond', 'diamond-kr', 'chinese-checkers', 'backgammon'];
 const ORDER = ['howto', 'rules', 'decisions', 'tips', 'history', 'sources', 'faq', 'related'];
 /** The game pages the build made: all six (issue 14's star pages and backgammon have landed). */
 const built = GAMES.filter((g) => existsSync(join(dist, g, 'index.html')));

@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, withShots, openPage, engineReady, view, clickSquare, waitMyTurn, boardFlip } from './harness.mjs';
+import { GAMES } from './games.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -15,7 +16,7 @@ test('home page lists the six games, all ready', async () => {
     assert.equal(await page.getAttribute('html', 'lang'), 'ko');
     assert.equal(await page.locator('.card').count(), 6);
     assert.equal(await page.locator('.card.soon').count(), 0);
-    for (const g of ['checkers', 'draughts', 'chinese-checkers', 'diamond-kr', 'diamond', 'backgammon']) {
+    for (const g of GAMES) {
       assert.equal(await page.locator(`.card.ready a[href="/${g}/"]`).count(), 1, g);
     }
     await page.click('text=국제식 드래프트');

@@ -5,12 +5,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, withShots, openPage, engineReady } from './harness.mjs';
+import { GAMES } from './games.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
-
-const GAMES = ['checkers', 'draughts', 'chinese-checkers', 'diamond-kr', 'diamond', 'backgammon'];
 
 test('every game names its AI levels 초급/중급/고급: menus, guide, rating card, resume line', async () => {
   const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack, withShots, openPage, engineReady, view, waitMyTurn, refuseWorkerWebGL, resultsDir } from './harness.mjs';
+import { GAMES, familyGames } from './games.mjs';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -176,7 +177,7 @@ test('item 13: the home page draws each star game\'s own start position', async 
   const page = await openPage(ctx, `${stack.url}/`);
   await withShots('ux29-home-stars', [page], async () => {
     const arts = {};
-    for (const game of ['chinese-checkers', 'diamond-kr', 'diamond']) {
+    for (const game of familyGames('halma')) {
       const el = page.locator(`.card[data-game="${game}"] .card-art`);
       await el.scrollIntoViewIfNeeded();
       arts[game] = await el.screenshot();
@@ -235,7 +236,7 @@ const targets = (page) => page.evaluate(async () => {
   return { min, pair, off, missed };
 });
 
-for (const game of ['chinese-checkers', 'diamond-kr', 'diamond']) {
+for (const game of familyGames('halma')) {
   test(`item 11: ${game} at 390px — every hole 24 px or more from the next on screen, in both views, and a tap there picks it`, async () => {
     const ctx = await stack.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await openPage(ctx, `${stack.url}/${game}/`);
@@ -265,7 +266,7 @@ test('item 11: axe-core target-size clean at 390 px and 1280 px on every game pa
   const axePath = (await import('node:module')).createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   for (const vp of [PHONE, DESK]) {
     const ctx = await stack.browser.newContext(vp === PHONE ? { viewport: vp, isMobile: true, hasTouch: true } : { viewport: vp });
-    for (const game of ['checkers', 'draughts', 'chinese-checkers', 'diamond-kr', 'diamond', 'backgammon']) {
+    for (const game of GAMES) {
       const page = await openPage(ctx, `${stack.url}/${game}/`);
       await withShots(`ux29-target-size-${game}-${vp.width}`, [page], async () => {
         await page.waitForFunction(() => window.__madang && window.__madang.view);

@@ -30,15 +30,11 @@ const SEED = 1;
 const OPEN = 2; // selfplay's default random opening plies
 const ADVANCED_MS = 100;
 
-/** The games and their runs: id, extra selfplay flags, game counts per run. */
-const GAMES = [
-  ['checkers', [], { vsBeginner: 20, self: 10, advanced: 6 }],
-  ['draughts', [], { vsBeginner: 20, self: 10, advanced: 6 }],
-  ['chinese-checkers', [], { vsBeginner: 10, self: 6, advanced: 4 }],
-  ['diamond-kr', ['--pieces', '10'], { vsBeginner: 20, self: 10, advanced: 6 }],
-  ['diamond', ['--players', '2'], { vsBeginner: 10, self: 6, advanced: 4 }],
-  ['backgammon', [], { vsBeginner: 40, self: 40, advanced: 40 }],
-];
+/** The games and their runs, from the site manifest (`BIN games --json`: each game's
+ * figures in its family's descriptor, games/<family>): id, extra selfplay flags, game counts
+ * per run, and whether the advanced run keeps its level's own time (no --movetime). */
+const GAMES = JSON.parse(execFileSync(bin, ['games', '--json'], { encoding: 'utf8' })).families
+  .flatMap((f) => f.games).map(({ id, figures: f }) => [id, f.flags, f, f.fixedTime]);
 
 /** One selfplay run: its per-game lines and its JSON summary. */
 function selfplay(game, flags, a, b, games, extra = []) {
@@ -64,7 +60,7 @@ const figures = {
   advancedMs: ADVANCED_MS,
   games: {},
 };
-for (const [id, flags, n] of GAMES) {
+for (const [id, flags, n, fixedTime] of GAMES) {
   const g = {};
   let r = selfplay(id, flags, 'intermediate', 'beginner', n.vsBeginner);
   g.vsBeginner = {
@@ -79,11 +75,11 @@ for (const [id, flags, n] of GAMES) {
     firstPct: pct(r.summary.seatWins[0], n.self), avgPlies: Math.round(r.summary.avgPlies),
     msPerMove: one(ms / plies), run: r.args,
   };
-  const extra = id === 'backgammon' ? [] : ['--movetime', String(ADVANCED_MS)];
+  const extra = fixedTime ? [] : ['--movetime', String(ADVANCED_MS)];
   r = selfplay(id, flags, 'advanced', 'intermediate', n.advanced, extra);
   g.advanced = {
     games: n.advanced, wins: r.summary.wins[0], losses: r.summary.wins[1], draws: r.summary.draws,
-    winPct: pct(r.summary.wins[0], n.advanced), movetimeMs: id === 'backgammon' ? null : ADVANCED_MS, run: r.args,
+    winPct: pct(r.summary.wins[0], n.advanced), movetimeMs: fixedTime ? null : ADVANCED_MS, run: r.args,
   };
   figures.games[id] = g;
 }

@@ -1,5 +1,7 @@
 // Package cli sets the backgammon family's hooks for the command-line tools (games.Tools):
-// the .mat match records of madang/rules/backgammon/mat. madang/games/all imports it; the
+// the .mat match records of madang/rules/backgammon/mat and `madang engine --game
+// backgammon` (a line protocol). It also links the family's engine
+// (madang/ai/backgammon) for the programs that search. madang/games/all imports it; the
 // family's WebAssembly module does not.
 package cli
 
@@ -12,10 +14,15 @@ import (
 	"madang/games"
 	"madang/games/backgammon"
 	"madang/rules/backgammon/mat"
+
+	_ "madang/ai/backgammon" // the engine: the tools and the server search with it
 )
 
 func init() {
-	games.SetTools(backgammon.Family, games.Tools{Records: []games.RecordFormat{MAT}})
+	games.SetTools(backgammon.Family, games.Tools{
+		Records: []games.RecordFormat{MAT},
+		Engine:  &games.Engine{Summary: "backgammon over a line protocol", Run: runBackgammonEngine},
+	})
 }
 
 // MAT reads Jellyfish-style match exports (BackgammonGalaxy and Backgammon Studio, see

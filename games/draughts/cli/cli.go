@@ -1,6 +1,8 @@
 // Package cli sets the draughts family's hooks for the command-line tools (games.Tools):
 // rules/draughts' fast perft, the algebraic move names, PDN records and the Hub engine
-// protocol. madang/games/all imports it; the family's WebAssembly module does not.
+// protocol, `madang engine` (the Hub engine), the endgame tables and the family's commands
+// (book, egdb, train-eval). It links the family's engine (madang/ai/draughts) for the
+// programs that search. madang/games/all imports it; the family's WebAssembly module does not.
 package cli
 
 import (
@@ -18,6 +20,13 @@ func init() {
 		AltText: algebraic,
 		Records: []games.RecordFormat{PDN},
 		Hub:     &games.HubCodec{Position: aid.HubPosition, MoveText: hubMove, ParseMove: aid.RulesMove},
+		Engine:  &games.Engine{Summary: "checkers or draughts over the Hub protocol", Default: rd.International.ID, Run: runEngine},
+		Tables:  loadTables,
+		Commands: []games.Command{
+			{Name: "book", Summary: "build the checkers/draughts opening book from the engine's own searches (--game checkers|draughts --out FILE)", Run: runBook},
+			{Name: "egdb", Summary: "build checkers/draughts win/loss/draw endgame tables, or probe one position", Run: runEgdb},
+			{Name: "train-eval", Summary: "train the learned checkers/draughts evaluation from seeded self-play (--game checkers|draughts --out FILE)", Run: runTrainEval},
+		},
 	})
 }
 

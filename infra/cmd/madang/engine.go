@@ -1,401 +1,122 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
+	"slices"
 	"strings"
-	"sync"
-	"time"
 
-	"madang/ai"
-	aidraughts "madang/ai/draughts"
-	rd "madang/rules/draughts"
+	"madang/games"
 )
 
 func init() {
-	register("engine", "play checkers or draughts over the Hub protocol, backgammon over a line protocol, on stdin/stdout (--game checkers|draughts|backgammon)", runEngine)
+	var summaries, ids []string
+	for _, f := range familiesInOrder() {
+		if f.Engine != nil {
+			summaries = append(summaries, f.Engine.Summary)
+			ids = append(ids, f.IDs()...)
+		}
+	}
+	register("engine", "play "+strings.Join(summaries, ", ")+", on stdin/stdout (--game "+strings.Join(ids, "|")+")", runEngine)
+	for _, f := range games.Families() {
+		for _, c := range f.Commands {
+			register(c.Name, c.Summary, c.Run)
+		}
+	}
 }
 
-// runEngine: madang engine [--game draughts|checkers] [--tt MB]: a Hub protocol engine
-// (the protocol of Scan 3.x and the Hub GUI, version 2) on standard input and output.
-// --game backgammon speaks the backgammon line protocol instead (runBackgammonEngine).
+// familiesInOrder are the registered families in their home-page order (games.Family.Order).
+func familiesInOrder() []*games.Family {
+	fs := slices.Clone(games.Families())
+	slices.SortStableFunc(fs, func(a, b *games.Family) int { return a.Order - b.Order })
+	return fs
+}
+
+// defaultEngineGame is the game a family's engine plays without --game (games.Engine.Default;
+// "" when none does): also the default game of madang match.
+func defaultEngineGame() string {
+	for _, f := range familiesInOrder() {
+		if f.Engine != nil && f.Engine.Default != "" {
+			return f.Engine.Default
+		}
+	}
+	return ""
+}
+
+// runEngine: madang engine [--game ID] [flags]: the engine protocol of the game's family
+// (games.Tools.Engine) on standard input and output; each protocol parses its own flags.
+// Without --game it plays the game a family names as its engine's default.
 func runEngine(args []string, stdout, stderr io.Writer) int {
-	if engineGame(args) == "backgammon" {
-		return runBackgammonEngine(args, os.Stdin, stdout, stderr)
+	game := engineGame(args)
+	if game == "" {
+		game = defaultEngineGame()
 	}
-	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	game := fs.String("game", "draughts", "game id: draughts or checkers (Hub protocol), backgammon (line protocol: see -game backgammon -h)")
-	tt := fs.Int("tt", 64, "transposition table size in MB")
-	eg := egdbFlag(fs)
-	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, seven eighths learned and an eighth hand-made in draughts), learned (the shipped weights alone), classic (the hand-made one) or file:PATH (weights of madang train-eval, alone); --mix blends")
-	mix := fs.Int("mix", -1, "with weights: the learned score's share of the evaluation in 1/256, the rest the hand-made one's (-1: the variant's own)")
-	fixed := fs.Int("depth", 0, "search every move to this many plies, whatever level the GUI sets (0: the GUI's level)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if err := loadEgdb(*eg, stderr); err != nil {
-		fmt.Fprintln(stderr, "engine:", err)
-		return 1
-	}
-	v, ok := aidraughts.VariantByID(*game)
-	if !ok {
-		fmt.Fprintf(stderr, "engine: unknown game %q (draughts, checkers or backgammon)\n", *game)
-		return 2
-	}
-	switch {
-	case *eval == "default":
-	case *eval == "learned":
-		if v.Trained() == nil {
-			fmt.Fprintln(stderr, "engine: no shipped weights for", *game)
-			return 2
+	var ids []string
+	for _, f := range familiesInOrder() {
+		if f.Engine != nil {
+			ids = append(ids, f.IDs()...)
 		}
-		v = v.WithWeights(v.Trained()).WithMix(aidraughts.MixUnit)
-	case *eval == "classic":
-		v = v.WithWeights(nil)
-	case strings.HasPrefix(*eval, "file:"):
-		data, err := os.ReadFile(strings.TrimPrefix(*eval, "file:"))
-		if err == nil {
-			var w *aidraughts.Weights
-			if w, err = v.UnmarshalWeights(data); err == nil {
-				v = v.WithWeights(w).WithMix(aidraughts.MixUnit)
-			}
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "engine:", err)
-			return 2
-		}
-	default:
-		fmt.Fprintf(stderr, "engine: unknown --eval %q (default, learned, classic or file:PATH)\n", *eval)
+	}
+	f, ok := games.Of(game)
+	if !ok || f.Engine == nil {
+		fmt.Fprintf(stderr, "engine: unknown game %q (%s)\n", game, strings.Join(ids, ", "))
 		return 2
 	}
-	if *mix > aidraughts.MixUnit || *mix < -1 {
-		fmt.Fprintf(stderr, "engine: --mix must be 0..%d (or -1)\n", aidraughts.MixUnit)
-		return 2
-	}
-	if *mix >= 0 {
-		v = v.WithMix(*mix)
-	}
-	if *fixed < 0 {
-		fmt.Fprintln(stderr, "engine: --depth must not be negative")
-		return 2
-	}
-	if *tt < 1 || *tt > 4096 {
-		fmt.Fprintln(stderr, "engine: --tt must be 1..4096")
-		return 2
-	}
-	h := newHub(v, *tt, stdout)
-	h.fixedDepth = *fixed
-	h.run(os.Stdin)
-	return 0
+	return f.Engine.Run(args, os.Stdin, stdout, stderr)
 }
 
-// hubArgs is one protocol line: the command and its arguments (flags have empty values).
-type hubArgs struct {
-	cmd  string
-	args map[string]string
-}
-
-// parseHubLine splits `<command> <arg>=<val> ...`, values optionally in double quotes.
-func parseHubLine(line string) hubArgs {
-	line = strings.TrimSpace(line)
-	i := strings.IndexAny(line, " \t")
-	if i < 0 {
-		return hubArgs{cmd: line, args: map[string]string{}}
-	}
-	h := hubArgs{cmd: line[:i], args: map[string]string{}}
-	rest := line[i:]
-	for {
-		rest = strings.TrimLeft(rest, " \t")
-		if rest == "" {
-			return h
-		}
-		j := strings.IndexAny(rest, "= \t")
-		if j < 0 {
-			h.args[rest] = ""
-			return h
-		}
-		name := rest[:j]
-		if rest[j] != '=' {
-			h.args[name] = ""
-			rest = rest[j:]
+// engineGame is the value of --game among the engine's arguments ("" when absent), read
+// before the flags are parsed so that each protocol parses its own flags.
+func engineGame(args []string) string {
+	for i, a := range args {
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "game" {
 			continue
 		}
-		rest = rest[j+1:]
-		if strings.HasPrefix(rest, "\"") {
-			k := strings.IndexByte(rest[1:], '"')
-			if k < 0 {
-				h.args[name] = rest[1:]
-				return h
-			}
-			h.args[name] = rest[1 : k+1]
-			rest = rest[k+2:]
+		if hasVal {
+			return val
+		}
+		if i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
+// egdbFlag is the --egdb flag of the commands that search: the folder of the endgame
+// tables (madang egdb) of the families that have them (games.Tools.Tables).
+func egdbFlag(fs *flag.FlagSet) *string {
+	var ids []string
+	for _, f := range familiesInOrder() {
+		if f.Tables != nil {
+			ids = append(ids, f.IDs()...)
+		}
+	}
+	return fs.String("egdb", "", "folder of "+strings.Join(ids, "/")+" endgame tables (madang egdb) for the search to probe")
+}
+
+// loadEgdb loads every family's endgame tables found in dir (none when dir is empty) for
+// their searches; a dir without any table is an error.
+func loadEgdb(dir string, stderr io.Writer) error {
+	if dir == "" {
+		return nil
+	}
+	n := 0
+	for _, f := range games.Families() {
+		if f.Tables == nil {
 			continue
 		}
-		k := strings.IndexAny(rest, " \t")
-		if k < 0 {
-			h.args[name] = rest
-			return h
-		}
-		h.args[name] = rest[:k]
-		rest = rest[k:]
-	}
-}
-
-type hub struct {
-	v      *aidraughts.Variant
-	ttMB   int
-	s      *aidraughts.Searcher
-	mu     sync.Mutex // guards out
-	out    io.Writer
-	pos    rd.Position
-	hist   []uint64 // positions since the last irreversible move, before pos
-	rev    int
-	limits ai.Budget
-	depth  int
-	// fixedDepth > 0 replaces every level the GUI sets by a search to this depth
-	// (engine --depth, for fixed-depth matches).
-	fixedDepth int
-	badPos     error // the last pos command's error; go is refused until a valid pos
-}
-
-func newHub(v *aidraughts.Variant, ttMB int, out io.Writer) *hub {
-	return &hub{v: v, ttMB: ttMB, out: out, pos: v.Start()}
-}
-
-func (h *hub) send(line string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	io.WriteString(h.out, line+"\n")
-}
-
-func (h *hub) run(in io.Reader) {
-	lines := make(chan string)
-	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	// The search runs in its own goroutine and hands its "done" line back, so that the
-	// loop prints it only once it has left the searching state: the GUI's next command
-	// then always finds the engine idle. Commands that arrive during a search (pos,
-	// level, go, new-game, ...) wait in pending and run in order once it has ended, so
-	// every go gets exactly one done for the position set before it; stop and ping act
-	// at once, and quit with nothing pending ends the search as at the end of input.
-	var cancel context.CancelFunc
-	var result chan string
-	var pending []hubArgs
-	eof := false
-	// finish waits for the running search (quit or the end of input): it runs to its
-	// own limit (depth or time) and its line is printed; an unbounded search ("level
-	// infinite") is stopped at once, as stop would, and its move printed.
-	finish := func() {
-		if !h.bounded() {
-			cancel()
-		}
-		h.send(<-result)
-		cancel()
-		result, cancel = nil, nil
-	}
-	for {
-		var c hubArgs
-		switch {
-		case result == nil && len(pending) > 0:
-			c, pending = pending[0], pending[1:]
-		case result == nil:
-			if eof {
-				return
-			}
-			line, ok := <-lines
-			if !ok {
-				return
-			}
-			c = parseHubLine(line)
-		case eof:
-			finish()
-			continue
-		default:
-			select {
-			case line, ok := <-lines:
-				if !ok {
-					eof = true
-					continue
-				}
-				c = parseHubLine(line)
-			case r := <-result:
-				cancel()
-				result, cancel = nil, nil
-				h.send(r)
-				continue
-			}
-			switch c.cmd { // searching
-			case "stop":
-				cancel()
-			case "ping":
-				h.send("pong")
-			case "quit":
-				if len(pending) == 0 {
-					finish()
-					return
-				}
-				pending = append(pending, c)
-			case "":
-			default:
-				pending = append(pending, c)
-			}
-			continue
-		}
-		switch c.cmd {
-		case "hub":
-			h.send(`id name=madang version=1.0 author="madang" country=KR`)
-			h.send(fmt.Sprintf("param name=variant value=%s type=enum values=\"%s\"", h.v.ID, h.v.ID))
-			h.send(fmt.Sprintf("param name=tt-size value=%d type=int min=1 max=4096", h.ttMB))
-			h.send("wait")
-		case "set-param":
-			if c.args["name"] == "tt-size" {
-				if n, err := strconv.Atoi(c.args["value"]); err == nil && n >= 1 && n <= 4096 {
-					h.ttMB = n
-				}
-			}
-		case "init":
-			h.searcher()
-			h.send("ready")
-		case "new-game":
-			h.searcher().Clear()
-		case "ping":
-			h.send("pong")
-		case "pos":
-			if err := h.setPos(c.args["pos"], c.args["moves"]); err != nil {
-				h.badPos = err
-				h.send(fmt.Sprintf("error message=%q", err.Error()))
-			} else {
-				h.badPos = nil
-			}
-		case "level":
-			h.setLevel(c.args)
-		case "go":
-			if h.badPos != nil {
-				// Searching the previous position would answer a question not asked.
-				h.send(fmt.Sprintf("error message=%q", "no position: the last pos was refused: "+h.badPos.Error()))
-				continue
-			}
-			ctx, cf := context.WithCancel(context.Background())
-			cancel, result = cf, make(chan string, 1)
-			go func(result chan string) { result <- h.think(ctx) }(result)
-		case "quit":
-			return
-		case "":
-		default:
-			// The protocol asks engines to ignore what they do not understand.
-		}
-	}
-}
-
-func (h *hub) searcher() *aidraughts.Searcher {
-	if h.s == nil {
-		h.s = aidraughts.NewSearcher(h.v, h.ttMB)
-	}
-	return h.s
-}
-
-func (h *hub) setPos(pos, moves string) error {
-	p := h.v.Start()
-	if pos != "" {
-		var err error
-		if p, err = h.v.ParseHub(pos); err != nil {
-			return err
-		}
-	}
-	var hist []uint64
-	rev := 0
-	for _, t := range strings.Fields(moves) {
-		m, err := h.v.ParseMove(&p, t)
+		k, err := f.Tables(dir)
 		if err != nil {
 			return err
 		}
-		if m.IsCapture() || !m.IsKingMove() {
-			hist, rev = nil, 0
-		} else {
-			hist = append(hist, p.Hash())
-			rev++
-		}
-		p = p.Apply(m)
+		n += k
 	}
-	h.pos, h.hist, h.rev = p, hist, rev
+	if n == 0 {
+		return fmt.Errorf("no endgame tables in %s", dir)
+	}
+	fmt.Fprintf(stderr, "egdb: %d tables from %s\n", n, dir)
 	return nil
-}
-
-func (h *hub) setLevel(a map[string]string) {
-	secs := func(k string) (time.Duration, bool) {
-		f, err := strconv.ParseFloat(a[k], 64)
-		if err != nil || f < 0 {
-			return 0, false
-		}
-		return time.Duration(f * float64(time.Second)), true
-	}
-	h.limits, h.depth = ai.Budget{}, 0
-	if d, err := strconv.Atoi(a["depth"]); err == nil && d > 0 {
-		h.depth = d
-	}
-	if t, ok := secs("move-time"); ok {
-		h.limits.Time = t
-	}
-	if t, ok := secs("time"); ok {
-		moves := 30
-		if n, err := strconv.Atoi(a["moves"]); err == nil && n > 0 {
-			moves = n
-		}
-		inc, _ := secs("inc")
-		h.limits.Time = min(t/time.Duration(moves)+inc*8/10, t/3)
-		if h.limits.Time <= 0 {
-			h.limits.Time = 10 * time.Millisecond
-		}
-	}
-	// "level infinite": no bound; the GUI sends stop.
-	if h.fixedDepth > 0 {
-		h.limits, h.depth = ai.Budget{}, h.fixedDepth
-	}
-}
-
-// bounded reports whether a search ends by itself: a depth or a budget is set.
-func (h *hub) bounded() bool { return h.depth > 0 || h.limits != (ai.Budget{}) }
-
-// think searches the current position and returns the "done" (or "error") line.
-func (h *hub) think(ctx context.Context) string {
-	s := h.searcher()
-	start := time.Now()
-	s.Report = func(i aidraughts.Info) {
-		el := time.Since(start).Seconds()
-		pv := make([]string, len(i.PV))
-		for k, m := range i.PV {
-			pv[k] = h.v.HubMove(m)
-		}
-		nps := 0.0
-		if el > 0 {
-			nps = float64(i.Nodes) / el / 1e6
-		}
-		h.send(fmt.Sprintf("info depth=%d score=%.2f nodes=%d time=%.3f nps=%.2f pv=\"%s\"",
-			i.Depth, float64(i.Score)/100, i.Nodes, el, nps, strings.Join(pv, " ")))
-	}
-	defer func() { s.Report = nil }()
-	lim := aidraughts.Limits{Depth: h.depth, ReversiblePlies: h.rev, History: h.hist}
-	r := s.Search(h.pos, lim, ai.NewControl(ctx, h.limits))
-	var l rd.MoveList
-	h.pos.Generate(&l)
-	if l.N == 0 {
-		return `error message="no legal move"`
-	}
-	line := "done move=" + h.v.HubMove(r.Move)
-	if len(r.PV) > 1 {
-		line += " ponder=" + h.v.HubMove(r.PV[1])
-	}
-	return line
 }

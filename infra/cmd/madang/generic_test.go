@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "madang/internal/trackgame" // "track": a game with options and no family (generic paths)
+	_ "madang/internal/trackgame" // "track": a game with options and no tool hooks (generic paths)
 )
 
 func run(t *testing.T, args ...string) (int, string, string) {

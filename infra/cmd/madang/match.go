@@ -152,7 +152,7 @@ func (h *hubProc) expect(prefix string, timeout time.Duration) (string, error) {
 			if strings.HasPrefix(l, prefix) {
 				return l, nil
 			}
-			if c := parseHubLine(l); c.cmd == "error" {
+			if c := games.ParseHubLine(l); c.Cmd == "error" {
 				return "", fmt.Errorf("%s: %s", h.name, l)
 			}
 		case <-t.C:
@@ -206,7 +206,7 @@ func (e *engineList) Set(s string) error { *e = append(*e, s); return nil }
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs, "draughts")
+	gf := addGameFlags(fs, defaultEngineGame())
 	ca := fs.String("a", "", "command of engine a")
 	cb := fs.String("b", "", "command of engine b")
 	var more engineList
@@ -311,7 +311,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return nil, err
 			}
-			return fam.Hub.ParseMove(rec.cur, parseHubLine(line).args["move"])
+			return fam.Hub.ParseMove(rec.cur, games.ParseHubLine(line).Args["move"])
 		},
 	}.play("match", stdout, stderr)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	aidraughts "madang/ai/draughts"
+	"madang/games"
 )
 
 // TestMain lets the test binary act as `madang` itself, so match tests can start engines.
@@ -68,13 +69,12 @@ func init() {
 				return 1
 			}
 			defer f.Close()
-			v, _ := aidraughts.VariantByID(*game)
-			newHub(v, 1, stdout).run(io.TeeReader(os.Stdin, f))
-			return 0
+			fam, _ := games.Of(*game) // the family's engine, its input logged
+			return fam.Engine.Run([]string{"--game", *game, "--tt", "1"}, io.TeeReader(os.Stdin, f), stdout, stderr)
 		}
 		sc := bufio.NewScanner(os.Stdin)
 		for sc.Scan() {
-			switch parseHubLine(sc.Text()).cmd {
+			switch games.ParseHubLine(sc.Text()).Cmd {
 			case "hub":
 				fmt.Fprintln(stdout, "id name=fake\nwait")
 			case "init":
@@ -138,12 +138,12 @@ func TestMatchSendsMoves(t *testing.T) {
 	var prev []string
 	k := 0
 	for _, l := range strings.Split(string(data), "\n") {
-		c := parseHubLine(l)
-		if c.cmd != "pos" {
+		c := games.ParseHubLine(l)
+		if c.Cmd != "pos" {
 			continue
 		}
-		moves := strings.Fields(c.args["moves"])
-		if c.args["pos"] != startPos || len(moves) != 2+2*k || !slices.Equal(moves[:len(prev)], prev) {
+		moves := strings.Fields(c.Args["moves"])
+		if c.Args["pos"] != startPos || len(moves) != 2+2*k || !slices.Equal(moves[:len(prev)], prev) {
 			t.Fatalf("pos %d: %q (previous moves %q)", k, l, prev)
 		}
 		prev = moves

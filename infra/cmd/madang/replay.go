@@ -79,7 +79,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	table := recordFormats()
 	var readable []string // games some format reads
 	for _, f := range table {
-		readable = append(readable, f.family.Games...)
+		readable = append(readable, f.family.IDs()...)
 	}
 	game := fs.String("game", "", "game of the records that do not name one: "+strings.Join(readable, ", ")+" (PDN: GameType 20 is draughts, 21 checkers; default checkers, or draughts for an untagged record only draughts plays)")
 	verbose := fs.Bool("v", false, "also print notes: unclaimed automatic draws, ambiguous captures settled by the moves that follow")
@@ -217,7 +217,7 @@ func fileHead(name string) []byte {
 // replayOptions passes --game to a format only when its family plays that game.
 func replayOptions(f recordFormat, game string, export bool) games.ReplayOptions {
 	opt := games.ReplayOptions{Export: export}
-	for _, id := range f.family.Games {
+	for _, id := range f.family.IDs() {
 		if id == game {
 			opt.Game, opt.Explicit = game, true
 		}

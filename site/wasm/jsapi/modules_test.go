@@ -54,7 +54,9 @@ func families(deps []string) []string {
 
 // Every registered family has its own WebAssembly module, site/wasm/cmd/<family>, and it
 // links that family alone (DESIGN "one module per game family ... a page loads only its
-// own"): exactly the game packages games/<family> links, without the tools' hooks.
+// own"): exactly the game packages its engine ai/<family> links (the family's rules and
+// engine), without the tools' hooks and without the descriptor, which the page gets from
+// the site build.
 func TestOneModulePerFamily(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "js" {
 		t.Skip("runs go list")
@@ -62,9 +64,9 @@ func TestOneModulePerFamily(t *testing.T) {
 	for _, f := range games.Families() {
 		pkg := "./site/wasm/cmd/" + f.Name
 		deps := goListJS(t, pkg)
-		want := families(goListJS(t, "./games/"+f.Name))
+		want := families(goListJS(t, "./ai/"+f.Name))
 		if got := families(deps); !slices.Equal(got, want) {
-			t.Errorf("%s links the game packages %v, want those of games/%s: %v", pkg, got, f.Name, want)
+			t.Errorf("%s links the game packages %v, want those of ai/%s: %v", pkg, got, f.Name, want)
 		}
 		for _, d := range deps {
 			if strings.HasPrefix(d, "madang/games/"+f.Name+"/") || strings.HasPrefix(d, "madang/rules/"+f.Name+"/") {

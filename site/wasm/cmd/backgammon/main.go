@@ -8,7 +8,7 @@
 package main
 
 import (
-	_ "madang/games/backgammon" // the family's rules and AI engine, as registered for every program
+	_ "madang/ai/backgammon" // the family's rules and engine (its descriptor, games/backgammon, is not needed here)
 
 	"madang/site/wasm/bgview"
 	"madang/site/wasm/jsapi"

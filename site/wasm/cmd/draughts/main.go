@@ -9,7 +9,7 @@
 package main
 
 import (
-	_ "madang/games/draughts" // the family's rules and AI engine, as registered for every program
+	_ "madang/ai/draughts" // the family's rules and engine (its descriptor, games/draughts, is not needed here)
 
 	"madang/site/wasm/draughtsview"
 	"madang/site/wasm/jsapi"

@@ -7,7 +7,7 @@
 package main
 
 import (
-	_ "madang/games/halma" // the family's rules and AI engine, as registered for every program
+	_ "madang/ai/halma" // the family's rules and engine (its descriptor, games/halma, is not needed here)
 
 	"madang/site/wasm/halmaview"
 	"madang/site/wasm/jsapi"

@@ -1,11 +1,13 @@
-package room
+package draughts
 
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
+	"madang/functions/room"
+	"madang/games/gamestest"
 	"madang/rules"
-	_ "madang/rules/draughts"
 )
 
 // The draw-reset rule (the state's quiet-move count) agrees with the engine's forty-move and
@@ -36,7 +38,7 @@ func TestDrawResetAgreesWithQuietCounter(t *testing.T) {
 						want = false
 					}
 				}
-				if got := manMovedOrCaptured(s, next); got != want {
+				if got := ManMovedOrCaptured(s, next); got != want {
 					t.Fatalf("%s %s -> %s: reset %v, the quiet counter says %v", c.game, s.Encode(), next.Encode(), got, want)
 				}
 				if want {
@@ -53,3 +55,23 @@ func TestDrawResetAgreesWithQuietCounter(t *testing.T) {
 		}
 	}
 }
+
+// Seed 001's room rules as functions/room completes them: draw offers, the takeover after
+// 2 min, the room-wide defaults.
+func TestRoomPolicies(t *testing.T) {
+	for _, id := range []string{"checkers", "draughts"} {
+		p, ok := room.PolicyFor(id)
+		if !ok {
+			t.Fatalf("%s: no policy", id)
+		}
+		if !p.DrawOffers || p.TakeoverAfter != 2*time.Minute || p.AwayAI != 0 || p.LeaveToAI != nil {
+			t.Errorf("%s: %+v", id, p)
+		}
+		if p.Idle != 30*time.Minute || p.MaxAge != 24*time.Hour || p.AILevel != "intermediate" {
+			t.Errorf("%s: idle %v max age %v level %s, want 30m 24h intermediate", id, p.Idle, p.MaxAge, p.AILevel)
+		}
+	}
+}
+
+// The family's descriptor reaches the rules, the room and the site manifest.
+func TestDescriptor(t *testing.T) { gamestest.Check(t, Family) }

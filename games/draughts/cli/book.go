@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"flag"
@@ -9,10 +9,6 @@ import (
 
 	aidraughts "madang/ai/draughts"
 )
-
-func init() {
-	register("book", "build the checkers/draughts opening book from the engine's own searches (--game checkers|draughts --out FILE)", runBook)
-}
 
 // runBook: madang book --game draughts|checkers [--out FILE] [--plies P] [--depth D]
 // [--margin CM] [--max N]. It grows the opening book of the advanced level with the

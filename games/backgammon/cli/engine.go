@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -13,24 +13,6 @@ import (
 	"madang/rules"
 	bg "madang/rules/backgammon"
 )
-
-// engineGame is the value of --game among the engine's arguments ("" when absent), read
-// before the flags are parsed so that each protocol parses its own flags.
-func engineGame(args []string) string {
-	for i, a := range args {
-		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !strings.HasPrefix(a, "-") || name != "game" {
-			continue
-		}
-		if hasVal {
-			return val
-		}
-		if i+1 < len(args) {
-			return args[i+1]
-		}
-	}
-	return ""
-}
 
 // maxBackgammonLine is the longest input line the backgammon engine reads; a longer one is
 // answered with an error line.
@@ -50,7 +32,7 @@ const maxBackgammonLine = 4096
 func runBackgammonEngine(args []string, in io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.String("game", bg.ID, "game id: backgammon (draughts and checkers speak the Hub protocol)")
+	fs.String("game", bg.ID, "game id: backgammon (other games: see madang engine -game ID -h)")
 	levelText := fs.String("level", string(ai.Advanced), "AI level: beginner, intermediate or advanced")
 	seed := fs.Int64("seed", 1, "seed of the beginner level's random choice")
 	if err := fs.Parse(args); err != nil {

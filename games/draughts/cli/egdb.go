@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"flag"
@@ -10,10 +10,6 @@ import (
 	"madang/ai/draughts/egdb"
 	rd "madang/rules/draughts"
 )
-
-func init() {
-	register("egdb", "build checkers/draughts win/loss/draw endgame tables, or probe one position", runEgdb)
-}
 
 // runEgdb: madang egdb --game checkers|draughts --pieces N [--dir DIR] [--probe FEN].
 // Without --probe it builds every table of 2..N pieces (tables already in DIR are loaded,
@@ -75,31 +71,42 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// egdbFlag is the --egdb flag of the commands that play checkers or draughts.
+// egdbFlag is the --egdb flag of the family's engine.
 func egdbFlag(fs *flag.FlagSet) *string {
 	return fs.String("egdb", "", "folder of checkers/draughts endgame tables (madang egdb) for the search to probe")
 }
 
-// loadEgdb loads the tables of dir (none when dir is empty) for the draughts searches.
+// loadEgdb loads the tables of dir (none when dir is empty) for the draughts searches and
+// says how many on stderr; no table in dir is an error.
 func loadEgdb(dir string, stderr io.Writer) error {
 	if dir == "" {
 		return nil
 	}
-	n := 0
-	for _, r := range []*rd.Rules{&rd.English, &rd.International} {
-		db := egdb.New(r)
-		k, err := db.Load(dir)
-		if err != nil {
-			return err
-		}
-		n += k
-		if k > 0 {
-			aidraughts.SetEndgames(r, db)
-		}
+	n, err := loadTables(dir)
+	if err != nil {
+		return err
 	}
 	if n == 0 {
 		return fmt.Errorf("no endgame tables in %s", dir)
 	}
 	fmt.Fprintf(stderr, "egdb: %d tables from %s\n", n, dir)
 	return nil
+}
+
+// loadTables is the family's games.Tools.Tables: the checkers and draughts tables found in
+// dir, each set for its variant's search.
+func loadTables(dir string) (int, error) {
+	n := 0
+	for _, r := range []*rd.Rules{&rd.English, &rd.International} {
+		db := egdb.New(r)
+		k, err := db.Load(dir)
+		if err != nil {
+			return n, err
+		}
+		n += k
+		if k > 0 {
+			aidraughts.SetEndgames(r, db)
+		}
+	}
+	return n, nil
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"crypto/sha256"
@@ -13,10 +13,6 @@ import (
 	aidraughts "madang/ai/draughts"
 	"madang/ai/draughts/train"
 )
-
-func init() {
-	register("train-eval", "train the learned checkers/draughts evaluation from seeded self-play (--game checkers|draughts --out FILE)", runTrainEval)
-}
 
 // runTrainEval: madang train-eval --game draughts|checkers [--out FILE] [--games N]
 // [--depth D] [--open K] [--seed S] [--epochs E] [--workers W] [--generations G]

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"flag"
@@ -8,10 +8,6 @@ import (
 
 	aihalma "madang/ai/halma"
 )
-
-func init() {
-	register("solo", "plan the star-board solitaire: one army across the empty board (--pieces 10|15)", runSolo)
-}
 
 // runSolo: madang solo [--pieces 10|15] [--beam N]. It prints the plan, one move a line
 // ("3. 3.2-5.4", holes named from the start apex), then the number of moves as the last line;

@@ -1,0 +1,357 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"madang/ai"
+	aidraughts "madang/ai/draughts"
+	"madang/games"
+	"madang/games/draughts"
+	rd "madang/rules/draughts"
+)
+
+// runEngine: madang engine [--game draughts|checkers] [--tt MB]: a Hub protocol engine
+// (the protocol of Scan 3.x and the Hub GUI, version 2) on in and stdout (games.Engine).
+func runEngine(args []string, in io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", rd.International.ID, "game id: draughts or checkers (Hub protocol)"+otherEngines())
+	tt := fs.Int("tt", 64, "transposition table size in MB")
+	eg := egdbFlag(fs)
+	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, seven eighths learned and an eighth hand-made in draughts), learned (the shipped weights alone), classic (the hand-made one) or file:PATH (weights of madang train-eval, alone); --mix blends")
+	mix := fs.Int("mix", -1, "with weights: the learned score's share of the evaluation in 1/256, the rest the hand-made one's (-1: the variant's own)")
+	fixed := fs.Int("depth", 0, "search every move to this many plies, whatever level the GUI sets (0: the GUI's level)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if err := loadEgdb(*eg, stderr); err != nil {
+		fmt.Fprintln(stderr, "engine:", err)
+		return 1
+	}
+	v, ok := aidraughts.VariantByID(*game)
+	if !ok {
+		fmt.Fprintf(stderr, "engine: unknown game %q (draughts or checkers)\n", *game)
+		return 2
+	}
+	switch {
+	case *eval == "default":
+	case *eval == "learned":
+		if v.Trained() == nil {
+			fmt.Fprintln(stderr, "engine: no shipped weights for", *game)
+			return 2
+		}
+		v = v.WithWeights(v.Trained()).WithMix(aidraughts.MixUnit)
+	case *eval == "classic":
+		v = v.WithWeights(nil)
+	case strings.HasPrefix(*eval, "file:"):
+		data, err := os.ReadFile(strings.TrimPrefix(*eval, "file:"))
+		if err == nil {
+			var w *aidraughts.Weights
+			if w, err = v.UnmarshalWeights(data); err == nil {
+				v = v.WithWeights(w).WithMix(aidraughts.MixUnit)
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "engine:", err)
+			return 2
+		}
+	default:
+		fmt.Fprintf(stderr, "engine: unknown --eval %q (default, learned, classic or file:PATH)\n", *eval)
+		return 2
+	}
+	if *mix > aidraughts.MixUnit || *mix < -1 {
+		fmt.Fprintf(stderr, "engine: --mix must be 0..%d (or -1)\n", aidraughts.MixUnit)
+		return 2
+	}
+	if *mix >= 0 {
+		v = v.WithMix(*mix)
+	}
+	if *fixed < 0 {
+		fmt.Fprintln(stderr, "engine: --depth must not be negative")
+		return 2
+	}
+	if *tt < 1 || *tt > 4096 {
+		fmt.Fprintln(stderr, "engine: --tt must be 1..4096")
+		return 2
+	}
+	h := newHub(v, *tt, stdout)
+	h.fixedDepth = *fixed
+	h.run(in)
+	return 0
+}
+
+type hub struct {
+	v      *aidraughts.Variant
+	ttMB   int
+	s      *aidraughts.Searcher
+	mu     sync.Mutex // guards out
+	out    io.Writer
+	pos    rd.Position
+	hist   []uint64 // positions since the last irreversible move, before pos
+	rev    int
+	limits ai.Budget
+	depth  int
+	// fixedDepth > 0 replaces every level the GUI sets by a search to this depth
+	// (engine --depth, for fixed-depth matches).
+	fixedDepth int
+	badPos     error // the last pos command's error; go is refused until a valid pos
+}
+
+func newHub(v *aidraughts.Variant, ttMB int, out io.Writer) *hub {
+	return &hub{v: v, ttMB: ttMB, out: out, pos: v.Start()}
+}
+
+func (h *hub) send(line string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	io.WriteString(h.out, line+"\n")
+}
+
+func (h *hub) run(in io.Reader) {
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	// The search runs in its own goroutine and hands its "done" line back, so that the
+	// loop prints it only once it has left the searching state: the GUI's next command
+	// then always finds the engine idle. Commands that arrive during a search (pos,
+	// level, go, new-game, ...) wait in pending and run in order once it has ended, so
+	// every go gets exactly one done for the position set before it; stop and ping act
+	// at once, and quit with nothing pending ends the search as at the end of input.
+	var cancel context.CancelFunc
+	var result chan string
+	var pending []games.HubLine
+	eof := false
+	// finish waits for the running search (quit or the end of input): it runs to its
+	// own limit (depth or time) and its line is printed; an unbounded search ("level
+	// infinite") is stopped at once, as stop would, and its move printed.
+	finish := func() {
+		if !h.bounded() {
+			cancel()
+		}
+		h.send(<-result)
+		cancel()
+		result, cancel = nil, nil
+	}
+	for {
+		var c games.HubLine
+		switch {
+		case result == nil && len(pending) > 0:
+			c, pending = pending[0], pending[1:]
+		case result == nil:
+			if eof {
+				return
+			}
+			line, ok := <-lines
+			if !ok {
+				return
+			}
+			c = games.ParseHubLine(line)
+		case eof:
+			finish()
+			continue
+		default:
+			select {
+			case line, ok := <-lines:
+				if !ok {
+					eof = true
+					continue
+				}
+				c = games.ParseHubLine(line)
+			case r := <-result:
+				cancel()
+				result, cancel = nil, nil
+				h.send(r)
+				continue
+			}
+			switch c.Cmd { // searching
+			case "stop":
+				cancel()
+			case "ping":
+				h.send("pong")
+			case "quit":
+				if len(pending) == 0 {
+					finish()
+					return
+				}
+				pending = append(pending, c)
+			case "":
+			default:
+				pending = append(pending, c)
+			}
+			continue
+		}
+		switch c.Cmd {
+		case "hub":
+			h.send(`id name=madang version=1.0 author="madang" country=KR`)
+			h.send(fmt.Sprintf("param name=variant value=%s type=enum values=\"%s\"", h.v.ID, h.v.ID))
+			h.send(fmt.Sprintf("param name=tt-size value=%d type=int min=1 max=4096", h.ttMB))
+			h.send("wait")
+		case "set-param":
+			if c.Args["name"] == "tt-size" {
+				if n, err := strconv.Atoi(c.Args["value"]); err == nil && n >= 1 && n <= 4096 {
+					h.ttMB = n
+				}
+			}
+		case "init":
+			h.searcher()
+			h.send("ready")
+		case "new-game":
+			h.searcher().Clear()
+		case "ping":
+			h.send("pong")
+		case "pos":
+			if err := h.setPos(c.Args["pos"], c.Args["moves"]); err != nil {
+				h.badPos = err
+				h.send(fmt.Sprintf("error message=%q", err.Error()))
+			} else {
+				h.badPos = nil
+			}
+		case "level":
+			h.setLevel(c.Args)
+		case "go":
+			if h.badPos != nil {
+				// Searching the previous position would answer a question not asked.
+				h.send(fmt.Sprintf("error message=%q", "no position: the last pos was refused: "+h.badPos.Error()))
+				continue
+			}
+			ctx, cf := context.WithCancel(context.Background())
+			cancel, result = cf, make(chan string, 1)
+			go func(result chan string) { result <- h.think(ctx) }(result)
+		case "quit":
+			return
+		case "":
+		default:
+			// The protocol asks engines to ignore what they do not understand.
+		}
+	}
+}
+
+func (h *hub) searcher() *aidraughts.Searcher {
+	if h.s == nil {
+		h.s = aidraughts.NewSearcher(h.v, h.ttMB)
+	}
+	return h.s
+}
+
+func (h *hub) setPos(pos, moves string) error {
+	p := h.v.Start()
+	if pos != "" {
+		var err error
+		if p, err = h.v.ParseHub(pos); err != nil {
+			return err
+		}
+	}
+	var hist []uint64
+	rev := 0
+	for _, t := range strings.Fields(moves) {
+		m, err := h.v.ParseMove(&p, t)
+		if err != nil {
+			return err
+		}
+		if m.IsCapture() || !m.IsKingMove() {
+			hist, rev = nil, 0
+		} else {
+			hist = append(hist, p.Hash())
+			rev++
+		}
+		p = p.Apply(m)
+	}
+	h.pos, h.hist, h.rev = p, hist, rev
+	return nil
+}
+
+func (h *hub) setLevel(a map[string]string) {
+	secs := func(k string) (time.Duration, bool) {
+		f, err := strconv.ParseFloat(a[k], 64)
+		if err != nil || f < 0 {
+			return 0, false
+		}
+		return time.Duration(f * float64(time.Second)), true
+	}
+	h.limits, h.depth = ai.Budget{}, 0
+	if d, err := strconv.Atoi(a["depth"]); err == nil && d > 0 {
+		h.depth = d
+	}
+	if t, ok := secs("move-time"); ok {
+		h.limits.Time = t
+	}
+	if t, ok := secs("time"); ok {
+		moves := 30
+		if n, err := strconv.Atoi(a["moves"]); err == nil && n > 0 {
+			moves = n
+		}
+		inc, _ := secs("inc")
+		h.limits.Time = min(t/time.Duration(moves)+inc*8/10, t/3)
+		if h.limits.Time <= 0 {
+			h.limits.Time = 10 * time.Millisecond
+		}
+	}
+	// "level infinite": no bound; the GUI sends stop.
+	if h.fixedDepth > 0 {
+		h.limits, h.depth = ai.Budget{}, h.fixedDepth
+	}
+}
+
+// bounded reports whether a search ends by itself: a depth or a budget is set.
+func (h *hub) bounded() bool { return h.depth > 0 || h.limits != (ai.Budget{}) }
+
+// think searches the current position and returns the "done" (or "error") line.
+func (h *hub) think(ctx context.Context) string {
+	s := h.searcher()
+	start := time.Now()
+	s.Report = func(i aidraughts.Info) {
+		el := time.Since(start).Seconds()
+		pv := make([]string, len(i.PV))
+		for k, m := range i.PV {
+			pv[k] = h.v.HubMove(m)
+		}
+		nps := 0.0
+		if el > 0 {
+			nps = float64(i.Nodes) / el / 1e6
+		}
+		h.send(fmt.Sprintf("info depth=%d score=%.2f nodes=%d time=%.3f nps=%.2f pv=\"%s\"",
+			i.Depth, float64(i.Score)/100, i.Nodes, el, nps, strings.Join(pv, " ")))
+	}
+	defer func() { s.Report = nil }()
+	lim := aidraughts.Limits{Depth: h.depth, ReversiblePlies: h.rev, History: h.hist}
+	r := s.Search(h.pos, lim, ai.NewControl(ctx, h.limits))
+	var l rd.MoveList
+	h.pos.Generate(&l)
+	if l.N == 0 {
+		return `error message="no legal move"`
+	}
+	line := "done move=" + h.v.HubMove(r.Move)
+	if len(r.PV) > 1 {
+		line += " ponder=" + h.v.HubMove(r.PV[1])
+	}
+	return line
+}
+
+// otherEngines names the games of the other families' engines for the --game flag's help,
+// ", backgammon (see -game backgammon -h)".
+func otherEngines() string {
+	var b strings.Builder
+	for _, f := range games.Families() {
+		if f == draughts.Family || f.Engine == nil {
+			continue
+		}
+		ids := f.IDs()
+		fmt.Fprintf(&b, ", %s (see -game %s -h)", strings.Join(ids, " or "), ids[0])
+	}
+	return b.String()
+}

@@ -1,0 +1,252 @@
+package cli
+
+import (
+	"bufio"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	aidraughts "madang/ai/draughts"
+)
+
+// A Hub session as the protocol's own example runs it: handshake, a position with moves,
+// a depth-limited search, ping during a timed search, stop, quit.
+func TestHubSession(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	h := newHub(aidraughts.Draughts, 4, outW)
+	finished := make(chan struct{})
+	go func() { h.run(inR); outW.Close(); close(finished) }()
+	out := bufio.NewScanner(outR)
+	send := func(s string) { io.WriteString(inW, s+"\n") }
+	expect := func(prefix string) string {
+		t.Helper()
+		for out.Scan() {
+			if strings.HasPrefix(out.Text(), prefix) {
+				return out.Text()
+			}
+		}
+		t.Fatalf("no %q line", prefix)
+		return ""
+	}
+	send("hub")
+	expect("id name=madang")
+	expect("wait")
+	send("init")
+	expect("ready")
+	start := "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+	send("pos pos=" + start + ` moves="32-28 19-23 28x19"`)
+	send("level depth=4")
+	send("go think")
+	done := expect("done move=")
+	// Black must retake on 19 (14x23 or 13x24): 28x19 took the man on 23.
+	p, _ := aidraughts.Draughts.ParseHub(start)
+	for _, m := range []string{"32-28", "19-23", "28x19"} {
+		mv, err := aidraughts.Draughts.ParseMove(&p, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = p.Apply(mv)
+	}
+	move := strings.Fields(strings.TrimPrefix(done, "done move="))[0]
+	mv, err := aidraughts.Draughts.ParseMove(&p, move)
+	if err != nil || !mv.IsCapture() {
+		t.Fatalf("%s: not the forced recapture (%v)", done, err)
+	}
+	send("pos pos=" + start)
+	send("level move-time=30")
+	send("go think")
+	send("ping")
+	expect("pong")
+	t0 := time.Now()
+	send("stop")
+	expect("done move=")
+	if el := time.Since(t0); el > 5*time.Second {
+		t.Fatalf("stop took %v", el)
+	}
+	send("pos pos=Xbad")
+	expect("error message=")
+	send("quit")
+	select {
+	case <-finished:
+	case <-time.After(5 * time.Second):
+		t.Fatal("quit did not end the session")
+	}
+	inW.Close()
+}
+
+// engine --depth: the GUI's time level is replaced by the fixed depth, so the last info
+// line of a search is at that depth.
+func TestHubFixedDepth(t *testing.T) {
+	var out strings.Builder
+	h := newHub(aidraughts.Draughts.WithWeights(nil), 1, &out)
+	h.fixedDepth = 3
+	h.run(strings.NewReader("hub\ninit\nlevel move-time=30\ngo think\nquit\n"))
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var last string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info depth=") {
+			last = l
+		}
+	}
+	if !strings.HasPrefix(last, "info depth=3 ") || !strings.HasPrefix(lines[len(lines)-1], "done move=") {
+		t.Fatalf("fixed depth 3: last info %q, output %q", last, lines)
+	}
+}
+
+// runHub runs one engine session in-process on the given input to its end and returns
+// the output lines.
+func runHub(t *testing.T, v *aidraughts.Variant, input string) []string {
+	t.Helper()
+	var out strings.Builder
+	h := newHub(v, 1, &out)
+	finished := make(chan struct{})
+	go func() { h.run(strings.NewReader(input)); close(finished) }()
+	select {
+	case <-finished:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the session on %q did not end", input)
+	}
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+}
+
+// quit or the end of input right after go think still ends the search and prints its
+// done line, last. A bounded search runs to its limit (its last info
+// line is at the depth asked); an unbounded one stops at once with a legal move. Looped:
+// the fault was a race between the search and the next input line.
+func TestHubQuitAfterGo(t *testing.T) {
+	start := "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+	for i := range 24 {
+		for _, tail := range []string{"quit\n", "", "quit\nping\ngo think\n"} {
+			for _, level := range []string{"level depth=3\n", "level infinite\n"} {
+				in := "init\npos pos=" + start + "\n" + level + "go think\n" + tail
+				lines := runHub(t, aidraughts.Draughts, in)
+				last := lines[len(lines)-1]
+				if !strings.HasPrefix(last, "done move=") {
+					t.Fatalf("run %d on %q: last line %q, want done (output %q)", i, in, last, lines)
+				}
+				dones := 0
+				depth := ""
+				for _, l := range lines {
+					if strings.HasPrefix(l, "done") {
+						dones++
+					}
+					if f := strings.Fields(l); len(f) > 1 && f[0] == "info" {
+						depth = f[1]
+					}
+				}
+				if dones != 1 {
+					t.Fatalf("run %d on %q: %d done lines, want 1 (%q)", i, in, dones, lines)
+				}
+				if level == "level depth=3\n" && depth != "depth=3" {
+					t.Fatalf("run %d on %q: last info at %q, want the search finished at depth=3", i, in, depth)
+				}
+				p, _ := aidraughts.Draughts.ParseHub(start)
+				move := strings.Fields(strings.TrimPrefix(last, "done move="))[0]
+				if _, err := aidraughts.Draughts.ParseMove(&p, move); err != nil {
+					t.Fatalf("run %d: %q is not a legal first move: %v", i, last, err)
+				}
+			}
+		}
+	}
+}
+
+// After a refused pos, go answers error (it must not search the previous position) until
+// a valid pos arrives.
+func TestHubGoAfterRefusedPos(t *testing.T) {
+	start := "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+	for _, bad := range []string{
+		"pos pos=Xbad",
+		"pos pos=" + start + ` moves="32-28 99-1"`, // a readable position, an illegal move
+		"pos pos=" + start + ` moves="32-28 32-28"`,
+	} {
+		in := "level depth=2\npos pos=" + start + "\n" + bad + "\ngo think\nping\ngo think\nping\n" +
+			"pos pos=" + start + ` moves="32-28"` + "\ngo think\nquit\n"
+		lines := runHub(t, aidraughts.Draughts, in)
+		var got []string
+		for _, l := range lines {
+			if !strings.HasPrefix(l, "info") {
+				got = append(got, strings.Fields(l)[0])
+			}
+		}
+		want := "error error pong error pong done"
+		if strings.Join(got, " ") != want {
+			t.Fatalf("%s: replies %q, want %q (%q)", bad, got, want, lines)
+		}
+		// The answer is for the valid position: Black's move after 32-28.
+		p, _ := aidraughts.Draughts.ParseHub(start)
+		m, _ := aidraughts.Draughts.ParseMove(&p, "32-28")
+		p = p.Apply(m)
+		last := lines[len(lines)-1]
+		if _, err := aidraughts.Draughts.ParseMove(&p, strings.Fields(strings.TrimPrefix(last, "done move="))[0]); err != nil {
+			t.Fatalf("%s: %q is not Black's move after 32-28: %v", bad, last, err)
+		}
+	}
+}
+
+// Commands that arrive during a search (pos, level, go, new-game) are queued and handled
+// in order once the search ends; stop and ping act at once. Every go gets exactly one done,
+// for the position set before it. The second pos/level/go are sent while an unbounded
+// search runs, and ping's pong proves they were read before stop ends it.
+func TestHubQueuesCommandsDuringSearch(t *testing.T) {
+	start := "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+	for _, tail := range []string{"", "quit\n"} {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		h := newHub(aidraughts.Draughts, 1, outW)
+		go func() { h.run(inR); outW.Close() }()
+		var lines []string
+		got := make(chan struct{})
+		go func() {
+			sc := bufio.NewScanner(outR)
+			for sc.Scan() {
+				lines = append(lines, sc.Text())
+				if sc.Text() == "pong" {
+					got <- struct{}{}
+				}
+			}
+			close(got)
+		}()
+		send := func(s string) { io.WriteString(inW, s) }
+		send("pos pos=" + start + "\nlevel infinite\ngo think\n")
+		send("new-game\npos pos=" + start + " moves=\"32-28\"\nlevel depth=2\ngo think\nping\n")
+		select {
+		case <-got:
+		case <-time.After(10 * time.Second):
+			t.Fatal("no pong during the search")
+		}
+		send("stop\n" + tail)
+		inW.Close()
+		for range got {
+		}
+		var dones []string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "done") {
+				dones = append(dones, l)
+			}
+		}
+		if len(dones) != 2 {
+			t.Fatalf("tail %q: %d done lines for two go, want 2: %q", tail, len(dones), lines)
+		}
+		move := func(d string) string { return strings.Fields(strings.TrimPrefix(d, "done move="))[0] }
+		p, _ := aidraughts.Draughts.ParseHub(start)
+		if _, err := aidraughts.Draughts.ParseMove(&p, move(dones[0])); err != nil {
+			t.Fatalf("%q is not White's first move: %v", dones[0], err)
+		}
+		m, _ := aidraughts.Draughts.ParseMove(&p, "32-28")
+		p = p.Apply(m)
+		if _, err := aidraughts.Draughts.ParseMove(&p, move(dones[1])); err != nil {
+			t.Fatalf("%q is not Black's move after 32-28: %v", dones[1], err)
+		}
+	}
+}
+
+// A refused pos is one clean protocol line: the reason once, no escaped line breaks.
+func TestHubErrorLine(t *testing.T) {
+	lines := runHub(t, aidraughts.Draughts, "pos pos=garbage\nquit\n")
+	want := `error message="draughts: bad notation: Hub position needs 51 characters: \"garbage\""`
+	if len(lines) != 1 || lines[0] != want {
+		t.Fatalf("got %q, want %q", lines, want)
+	}
+}
