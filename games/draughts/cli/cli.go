@@ -15,19 +15,14 @@ import (
 )
 
 func init() {
-	games.SetTools(draughts.Family, games.Tools{
+	t := games.Tools{
 		Perft:   perft,
 		AltText: algebraic,
 		Records: []games.RecordFormat{PDN},
 		Hub:     &games.HubCodec{Position: aid.HubPosition, MoveText: hubMove, ParseMove: aid.RulesMove},
-		Engine:  &games.Engine{Summary: "checkers or draughts over the Hub protocol", Default: rd.International.ID, Run: runEngine},
-		Tables:  loadTables,
-		Commands: []games.Command{
-			{Name: "book", Summary: "build the checkers/draughts opening book from the engine's own searches (--game checkers|draughts --out FILE)", Run: runBook},
-			{Name: "egdb", Summary: "build checkers/draughts win/loss/draw endgame tables, or probe one position", Run: runEgdb},
-			{Name: "train-eval", Summary: "train the learned checkers/draughts evaluation from seeded self-play (--game checkers|draughts --out FILE)", Run: runTrainEval},
-		},
-	})
+	}
+	addCommands(&t)
+	games.SetTools(draughts.Family, t)
 }
 
 // perft is rules/draughts' allocation-free Perft (one node per move as identified by

@@ -1,3 +1,8 @@
+//go:build !js
+
+// The module test runs `go list` for the browser build, so it runs in the native test run
+// only (go test ./...); under GOOS=js there is no process to start.
+
 package jsapi
 
 import (
