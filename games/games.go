@@ -25,6 +25,7 @@ package games
 
 import (
 	"io"
+	"slices"
 	"time"
 
 	"madang/rules"
@@ -275,6 +276,14 @@ func Register(f *Family) {
 
 // Families lists the registered families sorted by name. The slice must not be modified.
 func Families() []*Family { return families }
+
+// InOrder lists the registered families in their home-page order (increasing Order, families
+// of one Order by name): the site manifest's and the CLI's order. The slice is the caller's.
+func InOrder() []*Family {
+	fs := slices.Clone(families)
+	slices.SortStableFunc(fs, func(a, b *Family) int { return a.Order - b.Order })
+	return fs
+}
 
 // Of finds the family of a game id.
 func Of(gameID string) (*Family, bool) {

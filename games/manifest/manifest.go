@@ -30,7 +30,6 @@ package manifest
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"madang/games"
@@ -99,8 +98,7 @@ type Figures struct {
 // Build describes the registered families. An error names a game whose rules are not
 // registered or whose start position cannot be made.
 func Build() (Manifest, error) {
-	fams := slices.Clone(games.Families())
-	slices.SortStableFunc(fams, func(a, b *games.Family) int { return a.Order - b.Order })
+	fams := games.InOrder()
 	m := Manifest{Version: Version, Families: []Family{}}
 	for _, f := range fams {
 		mf := Family{

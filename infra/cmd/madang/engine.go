@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"madang/games"
@@ -13,7 +12,7 @@ import (
 
 func init() {
 	var summaries, ids []string
-	for _, f := range familiesInOrder() {
+	for _, f := range games.InOrder() {
 		if f.Engine != nil {
 			summaries = append(summaries, f.Engine.Summary)
 			ids = append(ids, f.IDs()...)
@@ -27,17 +26,10 @@ func init() {
 	}
 }
 
-// familiesInOrder are the registered families in their home-page order (games.Family.Order).
-func familiesInOrder() []*games.Family {
-	fs := slices.Clone(games.Families())
-	slices.SortStableFunc(fs, func(a, b *games.Family) int { return a.Order - b.Order })
-	return fs
-}
-
 // defaultEngineGame is the game a family's engine plays without --game (games.Engine.Default;
 // "" when none does): also the default game of madang match.
 func defaultEngineGame() string {
-	for _, f := range familiesInOrder() {
+	for _, f := range games.InOrder() {
 		if f.Engine != nil && f.Engine.Default != "" {
 			return f.Engine.Default
 		}
@@ -54,7 +46,7 @@ func runEngine(args []string, stdout, stderr io.Writer) int {
 		game = defaultEngineGame()
 	}
 	var ids []string
-	for _, f := range familiesInOrder() {
+	for _, f := range games.InOrder() {
 		if f.Engine != nil {
 			ids = append(ids, f.IDs()...)
 		}
@@ -89,7 +81,7 @@ func engineGame(args []string) string {
 // tables (madang egdb) of the families that have them (games.Tools.Tables).
 func egdbFlag(fs *flag.FlagSet) *string {
 	var ids []string
-	for _, f := range familiesInOrder() {
+	for _, f := range games.InOrder() {
 		if f.Tables != nil {
 			ids = append(ids, f.IDs()...)
 		}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"madang/games"
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
@@ -96,7 +97,7 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	url := fs.String("url", "ws://localhost:8080/ws", "WebSocket URL of the server")
 	rooms := fs.Int("rooms", 100, "rooms, each with two clients")
 	duration := fs.Duration("duration", 10*time.Second, "how long to play once every room is ready")
-	game := fs.String("game", familiesInOrder()[0].Games[0].ID, "game id")
+	game := fs.String("game", games.InOrder()[0].Games[0].ID, "game id")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the client to this file")
 	pace := fs.Duration("pace", 0, "open loop: each room moves once every this long, first moves spread over it (0: as fast as the server answers)")
 	spectators := fs.Int("spectators", 0, "sockets per room that only watch")
