@@ -10,18 +10,6 @@ import (
 	"madang/infra/awscost"
 )
 
-// Typical game lengths in plies (log entries), from the intermediate level's self-play
-// averages the game pages quote (site/src/guide/ai-figures.json, `make ai-figures`); a
-// backgammon game of 57 plays is 114 entries with its rolls.
-var typicalPlies = map[string]float64{
-	"checkers":         143,
-	"draughts":         127,
-	"chinese-checkers": 110,
-	"diamond-kr":       106,
-	"diamond":          136,
-	"backgammon":       114,
-}
-
 func init() {
 	register("aws-cost", "dollars per 1,000 games and per month on AWS, from make aws-e2e's report", runAWSCost)
 }
@@ -32,6 +20,7 @@ func runAWSCost(args []string, stdout, stderr io.Writer) int {
 	report := fs.String("report", "bin/aws-e2e-report.json", "the JSON report `make aws-e2e` writes")
 	pace := fs.Float64("pace", 5, "seconds between plies in a room")
 	rooms := fs.Float64("rooms", 100000, "concurrent rooms for the monthly figure")
+	figures := fs.String("figures", "site/src/guide/ai-figures.json", "the AI figures whose intermediate self-play averages give each game's length")
 	month := fs.String("month", "checkers human-vs-human,checkers vs AI intermediate,checkers vs AI advanced,backgammon human-vs-human", "report rows (labels, comma-separated) to price for a month of -rooms rooms")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -51,10 +40,19 @@ func runAWSCost(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
+	plies, err := awscost.ReadPlies(*figures)
+	if err != nil {
+		fmt.Fprintf(stderr, "aws-cost: %v\n", err)
+		return 1
+	}
 	var labels []string
 	known := map[string]bool{}
 	for _, g := range rep.Games {
 		known[g.Label] = true
+		if plies[g.Game] == 0 {
+			fmt.Fprintf(stderr, "aws-cost: %s has no game length for %q (avgPlies)\n", *figures, g.Game)
+			return 1
+		}
 	}
 	for _, l := range strings.Split(*month, ",") {
 		if l = strings.TrimSpace(l); l == "" {
@@ -66,6 +64,6 @@ func runAWSCost(args []string, stdout, stderr io.Writer) int {
 		}
 		labels = append(labels, l)
 	}
-	awscost.Table(stdout, rep, awscost.USEast1, awscost.Scenario{PaceSeconds: *pace, Plies: typicalPlies}, *rooms, labels)
+	awscost.Table(stdout, rep, awscost.USEast1, awscost.Scenario{PaceSeconds: *pace, Plies: plies}, *rooms, labels)
 	return 0
 }
