@@ -1,10 +1,15 @@
 # madang — the two set-up commands are `make run` and `make test` (see README.md).
-# Each part of the project adds its own targets in mk/*.mk: a part appends its test target
-# to TEST_TARGETS and, where it must be built before `make run`, to RUN_DEPS.
+# Each part of the project adds its own targets in mk/*.mk, and each game family in its own
+# folder (games/<family>/<family>.mk): a part appends its test target to TEST_TARGETS and,
+# where it must be built before `make run`, to RUN_DEPS.
 GO      ?= go
 BIN     := bin
 ADDR    ?= localhost:8080
 DATA    ?= data
+# The shared game records (../shared/games) that the replay targets read, and each fuzz
+# target's time.
+GAMES    ?= $(firstword $(wildcard ../shared/games ../../shared/games))
+FUZZTIME ?= 60s
 
 TEST_TARGETS := vet gotest
 RUN_DEPS     := build
@@ -21,7 +26,7 @@ vet:
 gotest:
 	$(GO) test ./...
 
--include mk/*.mk
+-include mk/*.mk games/*/*.mk
 
 test: $(TEST_TARGETS)
 

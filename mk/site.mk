@@ -1,7 +1,8 @@
 # site: the static site (site/), its WebAssembly engine (site/wasm) and the browser tests.
 #   make site           npm ci when needed, build one wasm module per game family, bundle everything
 #                       into site/dist
-#   make site-wasm-test the engine session tests and perft figures under GOOS=js GOARCH=wasm (node)
+#   make site-wasm-test the engine session tests and every family's rules tests (its perft figures
+#                       among them) under GOOS=js GOARCH=wasm (node)
 #   make site-wasm-size each module's raw and brotli -q 11 size; fails over SITE_WASM_LIMIT bytes
 #   make site-test      headless Chromium plays through the pages against `madang serve`
 #   make lighthouse     Lighthouse's scores per page, mobile and desktop, and the engine-ready time
@@ -53,7 +54,7 @@ site/dist/.stamp: site/node_modules/.package-lock.json $(SITE_WASM) $(SITE_SOURC
 site: site/dist/.stamp
 
 site-wasm-test:
-	PATH="$(WASM_EXEC_BIN):$$PATH" GOOS=js GOARCH=wasm $(GO) test ./site/wasm/... ./rules/draughts/... ./rules/halma/...
+	PATH="$(WASM_EXEC_BIN):$$PATH" GOOS=js GOARCH=wasm $(GO) test ./site/wasm/... $(patsubst %,./rules/%/...,$(SITE_FAMILIES))
 
 # brotli from node's zlib (no download): the limit of DESIGN.md "Site".
 site-wasm-size: $(SITE_WASM)

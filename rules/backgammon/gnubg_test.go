@@ -1,3 +1,7 @@
+//go:build !js
+
+// The GNU Backgammon cross-check starts gnubg through a pipe, which js/wasm cannot do: this
+// file is native only, so the package's other tests run under GOOS=js (make site-wasm-test).
 package backgammon
 
 import (
@@ -69,7 +73,7 @@ out.close()
 // plays lead to with the one GNU Backgammon lists (hint 999), our move text with gnubg's,
 // our Position ID of each board with gnubg.positionid, and our "PositionID:MatchID" with
 // gnubg.gnubgid after setting the turn and the dice. Skipped when gnubg is not installed
-// (Debian package gnubg; mk/backgammon.mk installs it for CI).
+// (Debian package gnubg; games/backgammon/backgammon.mk installs it for CI).
 func TestGnubgCrossCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("gnubg cross-check skipped in -short mode")

@@ -1,3 +1,5 @@
+# The backgammon family: rules/backgammon, ai/backgammon. Included by the top Makefile.
+
 # rules/backgammon: the cross-check against GNU Backgammon (Debian package gnubg). The test
 # compares our legal plays, move text, Position IDs and Match IDs with gnubg's on random
 # positions and rolls; `go test ./...` runs 300 of them when gnubg is installed (and skips
@@ -19,7 +21,7 @@ gnubg-install:
 backgammon-gnubg: gnubg-install
 	$(GO) test ./rules/backgammon -run GnubgCrossCheck -count=1 -v -args -gnubg $(GNUBG) -gnubg.n $(GNUBG_N)
 
-# The parsers' fuzz targets, FUZZTIME each (FUZZTIME is set in mk/pdn.mk, 60s by default).
+# The parsers' fuzz targets, FUZZTIME each (FUZZTIME is set in the top Makefile, 60s by default).
 fuzz-backgammon:
 	$(GO) test ./rules/backgammon -run '^$$' -fuzz FuzzParseMove -fuzztime $(FUZZTIME) -parallel 1
 	$(GO) test ./rules/backgammon -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME) -parallel 1
@@ -40,7 +42,7 @@ backgammon-train:
 	$(GO) test ./ai/backgammon -run TestTrainNet -timeout 0 -count=1 -v -args -train.games 40000 -train.in /tmp/bgnet1.bin -train.seed 2 -train.alpha 0.05 -train.out ai/backgammon/net.bin
 
 # Replays every shared backgammon match through `madang replay` (the folder's files are
-# .txt exports, recognised by their content). GAMES is set in mk/pdn.mk.
+# .txt exports, recognised by their content). GAMES is set in the top Makefile.
 .PHONY: replay-backgammon
 replay-backgammon: build
 	@test -n "$(GAMES)" || (echo "shared/games not found; set GAMES=dir"; exit 1)
