@@ -63,6 +63,7 @@ import (
 
 	"madang/ai"
 	"madang/rules"
+	"madang/rules/match"
 	"madang/site/wasm/session"
 )
 
@@ -248,19 +249,12 @@ func analyse(s *session.Session, r Request) map[string]any {
 // score, best, text, move, depth, nodes, loss?, ...Extra}; loss only when a.Rated, and the
 // family's Extra fields last (a family's own analyse op, bgview's, answers with it too).
 func AnalysisAnswer(a session.Analysis) map[string]any {
-	status := "ongoing"
-	switch a.Outcome.Status {
-	case rules.Win:
-		status = "win"
-	case rules.Draw:
-		status = "draw"
-	}
 	var move any
 	if a.View != nil {
 		move = a.View
 	}
 	out := map[string]any{
-		"over": a.Over, "outcome": map[string]any{"status": status, "winner": int(a.Outcome.Winner)},
+		"over": a.Over, "outcome": map[string]any{"status": match.OutcomeName(a.Outcome), "winner": int(a.Outcome.Winner)},
 		"toMove": a.ToMove, "score": a.Score, "best": a.Best, "text": a.Text, "move": move,
 		"depth": a.Depth, "nodes": int(a.Nodes),
 	}

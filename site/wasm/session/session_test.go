@@ -33,7 +33,7 @@ func rolls(t *testing.T, s *Session, n int) []rules.Dice {
 			}
 		}
 		if s.Phase() == rules.PhaseOver {
-			if err := s.Undo(len(s.hist)); err != nil {
+			if err := s.Undo(s.m.Len()); err != nil {
 				t.Fatal(err)
 			}
 		}
