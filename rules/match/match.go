@@ -64,10 +64,12 @@ type Offer struct {
 	Ply  int
 }
 
-// Ban is a seat's ban on offering after its offer was declined (seed 001): On until a
-// draw-reset move (Rules.DrawReset) at a log index of at least After. The declining move
-// and the seat's own next move, which may carry no offer, never lift it, so a move without
-// an offer comes between ("다시 제안할 수 있는 것은 제안이 없는 수를 사이에 둔 뒤").
+// Ban is a seat's ban on offering after its offer was declined (seed 001, "거절당한 뒤에는
+// 다음에 어느 쪽이든 일반 말이 움직이거나 말이 따먹힐 때까지 같은 쪽은 제안할 수 없습니다"):
+// On until a draw-reset move (Rules.DrawReset) of either seat at a log index of at least
+// After, the index after the declining move. The declining move does not lift it; the
+// banned seat's own next move may, but cannot itself carry an offer, so a move without an
+// offer comes between ("다시 제안할 수 있는 것은 제안이 없는 수를 사이에 둔 뒤").
 type Ban struct {
 	On    bool
 	After int
