@@ -272,15 +272,13 @@ func (l *loaded) record() {
 	for k := len(l.b.Moves); k < l.m.Len(); k++ {
 		l.b.Moves = append(l.b.Moves, l.m.Entry(k).Text)
 	}
-	offer, bans := l.m.Offers()
 	l.b.DrawOffer = nil
-	if offer != nil {
-		l.b.DrawOffer = &drawOffer{Seat: offer.Seat, Ply: offer.Ply}
+	if o, ok := l.m.PendingOffer(); ok {
+		l.b.DrawOffer = &drawOffer{Seat: o.Seat, Ply: o.Ply}
 	}
 	for j := range l.b.Seats {
-		if j < len(bans) {
-			l.b.Seats[j].DrawBlocked, l.b.Seats[j].DrawBlockedAfter = bans[j].On, bans[j].After
-		}
+		ban := l.m.Ban(j)
+		l.b.Seats[j].DrawBlocked, l.b.Seats[j].DrawBlockedAfter = ban.On, ban.After
 	}
 	if o := l.m.Outcome(); o.Over() {
 		l.finish(o)

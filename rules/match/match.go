@@ -278,6 +278,14 @@ func (m *Match) End(o rules.Outcome) {
 	m.offer = nil
 }
 
+// Ban is seat's ban on offering (the zero Ban for a seat out of range).
+func (m *Match) Ban(seat int) Ban {
+	if seat < 0 || seat >= len(m.bans) {
+		return Ban{}
+	}
+	return m.bans[seat]
+}
+
 // Offers are the standing offer and each seat's ban, as a store keeps them (Resume takes
 // them back). bans is a new slice.
 func (m *Match) Offers() (offer *Offer, bans []Ban) {

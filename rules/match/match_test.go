@@ -310,3 +310,15 @@ func TestNames(t *testing.T) {
 		t.Error("room statuses renamed")
 	}
 }
+
+// Ban answers each seat's ban, the zero Ban out of range.
+func TestBan(t *testing.T) {
+	m := match.New(track(t, nil), match.Rules{DrawOffers: true, DrawReset: advanced})
+	play(t, m, []step{{"wait", true}, {"wait", false}})
+	if b := m.Ban(0); b != (match.Ban{On: true, After: 2}) {
+		t.Fatalf("seat 0: %+v", b)
+	}
+	if m.Ban(1) != (match.Ban{}) || m.Ban(-1) != (match.Ban{}) || m.Ban(2) != (match.Ban{}) {
+		t.Fatal("a ban where none is")
+	}
+}
