@@ -18,16 +18,12 @@ import (
 	"madang/rules/match"
 )
 
-// Errors of a session; the page shows its own Korean text for each. ErrOver, ErrNoOffer,
-// ErrOffer and ErrSeat are the match's (rules/match).
+// Errors of a session; the page shows its own Korean text for each. A session also returns
+// the match's errors (rules/match: ErrOver, ErrNoOffer, ErrOffer, ErrSeat).
 var (
 	ErrGame     = errors.New("session: not a game of this module")
 	ErrNoGame   = errors.New("session: no game started")
-	ErrOver     = match.ErrOver
-	ErrNoOffer  = match.ErrNoOffer
-	ErrOffer    = match.ErrOffer
 	ErrBadIndex = errors.New("session: no legal move with that index")
-	ErrSeat     = match.ErrSeat
 	ErrPlies    = errors.New("session: plies to undo must not be negative")
 	ErrNoRoll   = errors.New("session: the game does not wait for a roll")
 )
@@ -38,9 +34,8 @@ type Session struct {
 	rules    match.Rules // draw offers when the family has them (DrawOffers)
 	game     rules.Game
 	opts     rules.Options
-	position string        // the start position as given ("" for the game's start)
-	m        *match.Match  // the log, offers and outcome; nil before Start
-	states   []rules.State // states[i] is the state after i log entries
+	position string       // the start position as given ("" for the game's start)
+	m        *match.Match // the log, offers and outcome; nil before Start
 	// views[i] is the family's picture of log entry i's move as the legal list showed it;
 	// nil for a roll.
 	views []map[string]any
@@ -90,7 +85,7 @@ func (s *Session) Start(gameID, position string, opts rules.Options, seed uint64
 // restart empties the log: the match begins again from st.
 func (s *Session) restart(st rules.State) {
 	s.m = match.New(st, s.rules)
-	s.states, s.views = []rules.State{st}, nil
+	s.views = nil
 }
 
 func (s *Session) ours(gameID string) bool {
@@ -141,7 +136,7 @@ func (s *Session) cur() rules.State { return s.m.State() }
 
 // State is the current position (nil before a game starts), for ops of a family's own.
 func (s *Session) State() rules.State {
-	if len(s.states) == 0 {
+	if s.m == nil {
 		return nil
 	}
 	return s.cur()
@@ -179,13 +174,13 @@ func (s *Session) ready() error {
 		return ErrNoGame
 	}
 	if s.Outcome().Over() {
-		return ErrOver
+		return match.ErrOver
 	}
 	return nil
 }
 
 // Play plays the legal move with index i in the order of the view's "moves", with a draw
-// offer riding on it when offer is set. Errors: ErrNoGame, ErrOver, ErrBadIndex, ErrOffer,
+// offer riding on it when offer is set. Errors: ErrNoGame, match.ErrOver, ErrBadIndex, match.ErrOffer,
 // rules.ErrPhase while dice must be rolled.
 func (s *Session) Play(i int, offer bool) error {
 	if err := s.ready(); err != nil {
@@ -219,7 +214,7 @@ func (s *Session) PlayText(text string, offer bool) error {
 func (s *Session) play(m rules.Move, route string, offer bool) error {
 	st := s.cur()
 	if offer && !s.CanOffer() {
-		return ErrOffer
+		return match.ErrOffer
 	}
 	ms := st.Moves()
 	k := -1
@@ -240,13 +235,12 @@ func (s *Session) play(m rules.Move, route string, offer bool) error {
 	if err := s.m.Play(m, route, offer); err != nil {
 		return err
 	}
-	s.states = append(s.states, s.m.State())
 	s.views = append(s.views, view)
 	return nil
 }
 
 // Roll rolls two dice from the session's seeded source (each 1..6, uniform) for the seat
-// to act and enters them. Errors: ErrNoGame, ErrOver, ErrNoRoll when the state does not
+// to act and enters them. Errors: ErrNoGame, match.ErrOver, ErrNoRoll when the state does not
 // wait for a roll. It returns the dice.
 func (s *Session) Roll() (rules.Dice, error) {
 	if err := s.ready(); err != nil {
@@ -263,7 +257,6 @@ func (s *Session) roll(d rules.Dice) error {
 	if err := s.m.Roll(d); err != nil {
 		return err
 	}
-	s.states = append(s.states, s.m.State())
 	s.views = append(s.views, nil)
 	return nil
 }
@@ -288,7 +281,7 @@ func (s *Session) Undo(plies int) error {
 		e := s.m.Entry(i)
 		texts[i], offers[i] = e.Text, e.Offer
 	}
-	s.restart(s.states[0])
+	s.restart(s.m.Start())
 	return s.replay(texts, offers)
 }
 
@@ -302,9 +295,10 @@ func (s *Session) UndoTo(seat int) error {
 	n, moved, total := 0, false, s.m.Len()
 	for n < total {
 		n++
-		moved = moved || !s.m.Entry(total-n).Roll
-		st := s.states[total-n]
-		if moved && int(st.ToMove()) == seat && st.Phase() == rules.PhaseMove {
+		// Entry k holds the seat to act before it, and a move entry was played in PhaseMove.
+		e := s.m.Entry(total - n)
+		moved = moved || !e.Roll
+		if moved && int(e.Seat) == seat && !e.Roll {
 			break
 		}
 	}
@@ -313,7 +307,7 @@ func (s *Session) UndoTo(seat int) error {
 
 // Resign ends the game as a loss for seat, with the outcome the rules give
 // (match.Match.Resign: rules.ResignOutcome, the state's own rule, else the next seat wins
-// one point), as the room decides it. Errors: ErrNoGame, ErrOver, ErrSeat.
+// one point), as the room decides it. Errors: ErrNoGame, match.ErrOver, match.ErrSeat.
 func (s *Session) Resign(seat int) error {
 	if err := s.ready(); err != nil {
 		return err
@@ -330,10 +324,10 @@ func (s *Session) PendingOffer() bool {
 
 // AcceptDraw accepts the pending offer for the side to move, as a person or the AI
 // (AIChoice.Accept): the game is drawn by agreement (match.Match.AcceptDraw). Errors:
-// ErrNoOffer.
+// match.ErrNoOffer.
 func (s *Session) AcceptDraw() error {
 	if !s.PendingOffer() {
-		return ErrNoOffer
+		return match.ErrNoOffer
 	}
 	return s.m.AcceptDraw(int(s.cur().ToMove()))
 }
@@ -357,7 +351,7 @@ type AIChoice struct {
 }
 
 // AIMove asks the game's engine for the side to move at a level ("beginner",
-// "intermediate", "advanced") with a seed, without playing it. Errors: ErrNoGame, ErrOver,
+// "intermediate", "advanced") with a seed, without playing it. Errors: ErrNoGame, match.ErrOver,
 // rules.ErrPhase while dice must be rolled (call Roll), ai.ErrBadLevel, ai.ErrNoEngine,
 // ai.ErrNoMove.
 func (s *Session) AIMove(level string, seed int64) (AIChoice, error) {
