@@ -227,8 +227,8 @@ func (m *Match) MayOffer(seat int) bool {
 	return m.rules.DrawOffers && !m.Over() && seat >= 0 && seat < len(m.bans) && !m.bans[seat].On
 }
 
-// PendingOffer is the standing draw offer, if any: made by the last move of another seat
-// than the one to act now, and not yet answered.
+// PendingOffer is the standing draw offer, if any: it rode on the last move and no move
+// has answered it yet (a roll leaves it standing).
 func (m *Match) PendingOffer() (Offer, bool) {
 	if m.offer == nil {
 		return Offer{}, false
