@@ -87,9 +87,10 @@ type Room struct {
 	// DrawOffers: a seat may attach a draw offer to a move; the opponent accepts it on its
 	// turn or declines it by moving (seed 001, "무승부를 제안할 때는").
 	DrawOffers bool
-	// DrawReset reports whether the move from before to after re-opens draw offers for a
-	// seat whose offer was declined. Nil means every move re-opens them.
-	DrawReset func(before, after rules.State) bool
+	// DrawReset reports whether m, a legal move of before, re-opens draw offers for a seat
+	// whose offer was declined (match.Rules.DrawReset; the family's rules package owns the
+	// predicate). Nil means every move re-opens them.
+	DrawReset func(before rules.State, m rules.Move) bool
 	// TakeoverAfter: a seat away this long may be replaced by the AI at its opponent's
 	// request (`takeover`); 0 disables takeover (seed 001: 2 min).
 	TakeoverAfter time.Duration

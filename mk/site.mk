@@ -54,7 +54,7 @@ site/dist/.stamp: site/node_modules/.package-lock.json $(SITE_WASM) $(SITE_SOURC
 site: site/dist/.stamp
 
 site-wasm-test:
-	PATH="$(WASM_EXEC_BIN):$$PATH" GOOS=js GOARCH=wasm $(GO) test ./site/wasm/... $(patsubst %,./rules/%/...,$(SITE_FAMILIES))
+	PATH="$(WASM_EXEC_BIN):$$PATH" GOOS=js GOARCH=wasm $(GO) test ./site/wasm/... ./rules/match/... $(patsubst %,./rules/%/...,$(SITE_FAMILIES))
 
 # brotli from node's zlib (no download): the limit of DESIGN.md "Site".
 site-wasm-size: $(SITE_WASM)

@@ -150,15 +150,6 @@ func IsOpening(s State) bool {
 	return ok && s.Phase() == PhaseRoll && d.Opening()
 }
 
-// QuietCounter is implemented by states of games with a quiet-move count: checkers and
-// draughts count the plies since the last man move or capture (WCDF 1.32.1, FMJD art. 6.1).
-// A room asks it to tell whether a move re-opens draw offers (seed 001).
-type QuietCounter interface {
-	// QuietPlies is the number of plies since the last man move or capture (0 right after
-	// one).
-	QuietPlies() int
-}
-
 // State is one moment of a game. It is immutable from the outside: Play and Roll return a
 // new State and leave the receiver unchanged, so states may be shared between goroutines.
 type State interface {

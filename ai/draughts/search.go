@@ -246,9 +246,10 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 }
 
 // nextRev is the reversible-ply count after m: a king move without capture adds one,
-// anything else resets it (WCDF 1.32.1, FMJD art. 6.1).
+// anything else resets it (rd.Move.ManMoveOrCapture, the rules' own predicate; a method on
+// the move value that inlines, so the search pays nothing for asking the rules).
 func nextRev(m rd.Move, rev int) int {
-	if m.IsCapture() || !m.IsKingMove() {
+	if m.ManMoveOrCapture() {
 		return 0
 	}
 	return rev + 1

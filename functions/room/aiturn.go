@@ -100,7 +100,7 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 	}
 	// Think outside the write: the write below is conditional on this version. A turn that
 	// waits for a roll is rolled here and then moved, in one write.
-	st := l.state
+	st := l.m.State()
 	var dice *rules.Dice
 	if st.Phase() == rules.PhaseRoll {
 		d, err := drawDice(s.d.Rand)
@@ -135,13 +135,13 @@ func (s *Service) RunAI(ctx context.Context, roomID string, version int64) error
 			l.toMove() != seatIdx || !l.aiPlays(seatIdx) {
 			return &effects{noWrite: true}, nil
 		}
-		if accept && (l.b.DrawOffer == nil || l.b.DrawOffer.Seat == seatIdx) {
+		if accept && !l.m.OfferFor(seatIdx) {
 			return &effects{noWrite: true}, nil
 		}
-		if accept {
-			l.b.Result = &result{Reason: rules.Agreement.String()}
-			l.b.Status = StatusOver
-			l.b.DrawOffer = nil
+		if accept { // the path a person's acceptance takes
+			if e := l.agree(seatIdx); e != nil {
+				return nil, e
+			}
 			return &effects{broadcast: true}, nil
 		}
 		if dice != nil {

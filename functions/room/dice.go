@@ -7,21 +7,6 @@ import (
 	"madang/rules"
 )
 
-// step is who acted at one entry of a room's move log, found while replaying it, so that a
-// repeated message is matched to its entry without replaying the log again.
-type step struct {
-	seat int8 // the seat to act before the entry; -1 for the server's opening roll
-	roll bool // the entry is dice text (rules.PlayText read it as a roll)
-}
-
-// stepOf is the step of the entry played next from s.
-func stepOf(s rules.State) step {
-	if rules.IsOpening(s) {
-		return step{seat: -1, roll: true}
-	}
-	return step{seat: int8(s.ToMove()), roll: s.Phase() == rules.PhaseRoll}
-}
-
 // maxDieDraws bounds the bytes read for one die: a reader that keeps giving bytes over 251
 // (a broken one; crypto/rand does so with probability (4/256)^64) fails instead of spinning.
 const maxDieDraws = 64

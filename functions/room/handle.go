@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"madang/rules"
+	"madang/rules/match"
 )
 
 // Handle runs one client message from a connection: replies and broadcasts go out through
@@ -124,7 +125,7 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 			return nil, nil, errf(CodeInternal, "")
 		}
 		now := s.d.Clock.Now()
-		l := &loaded{id: id, pol: pol, game: g, state: st, b: body{
+		l := &loaded{id: id, pol: pol, game: g, m: match.New(st, pol.matchRules()), b: body{
 			Game: g.ID(), Options: opts, Created: ms(now), TurnSince: ms(now), GameNo: 1, Status: StatusWaiting,
 			Seats: make([]seat, st.Seats()),
 		}}
@@ -292,16 +293,16 @@ func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
 	text := strings.TrimSpace(m.Move)
 	// A repeat of the move this seat played at that ply (in any spelling the game reads as
 	// that move) is answered, not applied again.
-	repeat := func(ply int) bool { return !l.steps[ply].roll && l.sameMove(ply, text) }
+	repeat := func(ply int) bool { return !l.m.Entry(ply).Roll && l.sameMove(ply, text) }
 	if done, e := l.seatsTurn(i, *m.Ply, repeat, eff); done || e != nil {
 		return e
 	}
-	if l.state.Phase() == rules.PhaseRoll {
+	if l.m.State().Phase() == rules.PhaseRoll {
 		return errf(CodeNotAllowed, "먼저 주사위를 굴려야 합니다.")
 	}
 	// A star game's full landing path is kept as written: the record shows the route played
 	// (seed 004); other texts are logged canonically.
-	mv, route, err := rules.ParseRoute(l.state, text)
+	mv, route, err := rules.ParseRoute(l.m.State(), text)
 	if err != nil {
 		return errf(CodeIllegalMove, "")
 	}
@@ -315,11 +316,11 @@ func (s *Service) move(l *loaded, i int, m inbound, eff *effects) *Error {
 // for a roll. The client never names dice: the server draws them from Deps.Rand.
 func (s *Service) roll(l *loaded, i, ply int, eff *effects) *Error {
 	// A repeat of this seat's roll at that ply is answered, never rolled again.
-	repeat := func(ply int) bool { return l.steps[ply].roll }
+	repeat := func(ply int) bool { return l.m.Entry(ply).Roll }
 	if done, e := l.seatsTurn(i, ply, repeat, eff); done || e != nil {
 		return e
 	}
-	if l.state.Phase() != rules.PhaseRoll {
+	if l.m.State().Phase() != rules.PhaseRoll {
 		return errf(CodeNotAllowed, "지금은 주사위를 굴릴 때가 아닙니다.")
 	}
 	d, err := drawDice(s.d.Rand)
@@ -333,7 +334,7 @@ func (s *Service) leave(l *loaded, i int, connID string, eff *effects) *Error {
 	// Whatever happens to the seat, its token proves nothing from now on: the seat goes to
 	// the AI or is free for another person (who may then vote for a rematch).
 	switch {
-	case l.b.Status == StatusPlaying && l.pol.leaveToAI(l.state):
+	case l.b.Status == StatusPlaying && l.pol.leaveToAI(l.m.State()):
 		l.b.Seats[i] = seat{Kind: KindAI, Level: l.pol.AILevel}
 	case l.b.Status == StatusPlaying:
 		if e := l.resign(i, rules.Abandoned); e != nil {
@@ -416,7 +417,7 @@ func (s *Service) rematch(l *loaded, i int, eff *effects) *Error {
 	if err != nil {
 		return errf(CodeInternal, "")
 	}
-	l.state, l.prev, l.steps = st, nil, nil
+	l.m = match.New(st, l.pol.matchRules())
 	l.b.Moves, l.b.DrawOffer, l.b.Result, l.b.Rematch = nil, nil, nil, nil
 	l.b.GameNo++
 	return l.start(s.d.Rand)

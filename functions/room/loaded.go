@@ -1,21 +1,25 @@
 package room
 
 import (
+	"errors"
 	"io"
-	"madang/rules"
 	"time"
+
+	"madang/rules"
+	"madang/rules/match"
 )
 
-// loaded is a room read from the store with its game state replayed.
+// loaded is a room read from the store with its match replayed. The match (rules/match)
+// keeps the log, who entered each entry, the offers and the outcome; record writes what it
+// changed into the stored body, whose offers and bans the match is resumed from on every
+// read (resumeOffers).
 type loaded struct {
 	id      string
 	version int64
 	b       body
 	pol     Policy
 	game    rules.Game
-	state   rules.State
-	prev    rules.State // the state before the last log entry; nil when unknown
-	steps   []step      // who acted at each log entry (len(steps) == len(b.Moves))
+	m       *match.Match
 }
 
 func (l *loaded) connected(seatIdx int) bool {
@@ -41,7 +45,7 @@ func (l *loaded) toMove() int {
 	if l.b.Status != StatusPlaying {
 		return -1
 	}
-	return int(l.state.ToMove())
+	return int(l.m.State().ToMove())
 }
 
 // socketsOf returns the connection ids bound to seat i.
@@ -86,7 +90,7 @@ func (l *loaded) awayDue() int64 {
 }
 
 func (l *loaded) mayOfferDraw(i int) bool {
-	return l.pol.DrawOffers && l.b.Status == StatusPlaying && !l.b.Seats[i].DrawBlocked
+	return l.b.Status == StatusPlaying && l.m.MayOffer(i)
 }
 
 // expiresAt is the instant the room is gone: MaxAge after creation, or Idle after the last
@@ -132,10 +136,10 @@ func (l *loaded) aiLevel(i int) string {
 // replay.
 func (l *loaded) stateAt(ply int) rules.State {
 	switch {
-	case ply == len(l.b.Moves):
-		return l.state
-	case ply == len(l.b.Moves)-1 && l.prev != nil:
-		return l.prev
+	case ply == l.m.Len():
+		return l.m.State()
+	case ply == l.m.Len()-1 && l.m.Prev() != nil:
+		return l.m.Prev()
 	}
 	st, err := l.game.New(l.b.Options)
 	if err != nil {
@@ -176,7 +180,7 @@ func (l *loaded) seatsTurn(i, ply int, repeat func(ply int) bool, eff *effects) 
 		return false, errf(CodeNotYourTurn, "아직 모든 자리가 차지 않았습니다.")
 	}
 	if ply < n {
-		if ply >= 0 && int(l.steps[ply].seat) == i && repeat(ply) {
+		if ply >= 0 && l.m.Entry(ply).Actor() == i && repeat(ply) {
 			eff.noWrite = true
 			return true, nil
 		}
@@ -198,15 +202,16 @@ func (l *loaded) seatsTurn(i, ply int, repeat func(ply int) bool, eff *effects) 
 }
 
 func (l *loaded) snapshot(now time.Time) *Snapshot {
+	st := l.m.State()
 	s := &Snapshot{
 		ID:         l.id,
 		Game:       l.b.Game,
-		Options:    l.state.Options(),
+		Options:    st.Options(),
 		Version:    l.version,
 		Status:     l.b.Status,
 		Ply:        len(l.b.Moves),
 		Moves:      l.b.Moves,
-		Position:   l.state.Encode(),
+		Position:   st.Encode(),
 		ToMove:     l.toMove(),
 		Legal:      []string{},
 		DrawOffer:  l.b.DrawOffer,
@@ -231,16 +236,16 @@ func (l *loaded) snapshot(now time.Time) *Snapshot {
 	if s.Rematch == nil {
 		s.Rematch = []int{}
 	}
-	s.Policy.LeaveToAI = l.pol.leaveToAI(l.state)
-	s.Phase = phaseName(l.state.Phase())
+	s.Policy.LeaveToAI = l.pol.leaveToAI(st)
+	s.Phase = match.PhaseName(st.Phase())
 	if l.b.Status == StatusOver {
-		s.Phase = "over"
+		s.Phase = match.PhaseOver
 	}
-	if d, ok := rules.DiceOf(l.state); ok && l.b.Status == StatusPlaying {
+	if d, ok := rules.DiceOf(st); ok && l.b.Status == StatusPlaying {
 		s.Dice = &[2]int{int(d[0]), int(d[1])}
 	}
 	if l.b.Status == StatusPlaying {
-		for _, m := range l.state.Moves() {
+		for _, m := range st.Moves() {
 			s.Legal = append(s.Legal, m.String())
 		}
 	}
@@ -261,16 +266,59 @@ func (l *loaded) snapshot(now time.Time) *Snapshot {
 	return s
 }
 
-// enter appends one log entry (its canonical text) whose result is next.
-func (l *loaded) enter(text string, next rules.State) {
-	l.steps = append(l.steps, stepOf(l.state))
-	l.b.Moves = append(l.b.Moves, text)
-	l.prev, l.state = l.state, next
+// record writes what the match changed into the stored body: the log's new texts, the
+// standing offer, each seat's ban, and the result once the match is over.
+func (l *loaded) record() {
+	for k := len(l.b.Moves); k < l.m.Len(); k++ {
+		l.b.Moves = append(l.b.Moves, l.m.Entry(k).Text)
+	}
+	l.b.DrawOffer = nil
+	if o, ok := l.m.PendingOffer(); ok {
+		l.b.DrawOffer = &drawOffer{Seat: o.Seat, Ply: o.Ply}
+	}
+	for j := range l.b.Seats {
+		ban := l.m.Ban(j)
+		l.b.Seats[j].DrawBlocked, l.b.Seats[j].DrawBlockedAfter = ban.On, ban.After
+	}
+	if o := l.m.Outcome(); o.Over() {
+		l.finish(o)
+	}
 }
 
-// play applies a legal move of seat i with its draw-offer rules (seed 001): a standing offer
-// of another seat is declined by the move and blocks that seat's offers until a later
-// draw-reset move; the move itself may carry a new offer.
+// resumeOffers sets the match's standing offer and bans from the stored body, which keeps
+// them (a seat given to another occupant starts without a ban).
+func (l *loaded) resumeOffers() {
+	var offer *match.Offer
+	if d := l.b.DrawOffer; d != nil {
+		offer = &match.Offer{Seat: d.Seat, Ply: d.Ply}
+	}
+	bans := make([]match.Ban, len(l.b.Seats))
+	for j, st := range l.b.Seats {
+		bans[j] = match.Ban{On: st.DrawBlocked, After: st.DrawBlockedAfter}
+	}
+	l.m.SetOffers(offer, bans)
+}
+
+// endedOf is the outcome a stored body's result records, nil while the game goes on.
+func endedOf(b *body) *rules.Outcome {
+	if b.Status != StatusOver {
+		return nil
+	}
+	o := rules.DrawBy(rules.ReasonNone)
+	if r := b.Result; r != nil {
+		o.Reason, _ = rules.ParseReason(r.Reason)
+		o.Points = r.Points
+		if r.Winner != nil {
+			o.Status, o.Winner = rules.Win, rules.Seat(*r.Winner)
+		}
+	}
+	return &o
+}
+
+// play applies a legal move of seat i, the seat to move, with its draw-offer rules (seed
+// 001, match.Match.Play): a standing offer of another seat is declined by the move and
+// blocks that seat's offers until a later draw-reset move; the move itself may carry a new
+// offer.
 func (l *loaded) play(i int, m rules.Move, offer bool) *Error {
 	return l.playRoute(i, m, m.String(), offer)
 }
@@ -278,45 +326,25 @@ func (l *loaded) play(i int, m rules.Move, offer bool) *Error {
 // playRoute is play with the text the log records for the move: its canonical text, or
 // the route it took (rules.ParseRoute).
 func (l *loaded) playRoute(i int, m rules.Move, route string, offer bool) *Error {
-	before := l.state
-	next, err := before.Play(m)
-	if err != nil {
+	if l.toMove() != i {
+		return errf(CodeNotYourTurn, "")
+	}
+	if err := l.m.Play(m, route, offer); err != nil {
+		if errors.Is(err, match.ErrOffer) {
+			return errf(CodeNotAllowed, "지금은 무승부를 제안할 수 없습니다.")
+		}
 		return errf(CodeIllegalMove, "")
 	}
-	k := len(l.b.Moves)
-	l.enter(route, next)
-	if l.pol.DrawOffers && l.pol.drawReset(before, next) {
-		for j := range l.b.Seats {
-			if l.b.Seats[j].DrawBlocked && k >= l.b.Seats[j].DrawBlockedAfter {
-				l.b.Seats[j].DrawBlocked = false
-				l.b.Seats[j].DrawBlockedAfter = 0
-			}
-		}
-	}
-	if d := l.b.DrawOffer; d != nil && d.Seat != i {
-		l.b.Seats[d.Seat].DrawBlocked = true
-		l.b.Seats[d.Seat].DrawBlockedAfter = k + 1
-	}
-	l.b.DrawOffer = nil
-	if offer {
-		l.b.DrawOffer = &drawOffer{Seat: i, Ply: k + 1}
-	}
-	if o := next.Outcome(); o.Over() {
-		l.finish(o)
-	}
+	l.record()
 	return nil
 }
 
 // rollDice enters dice in the state's roll phase as a log entry ("5-3").
 func (l *loaded) rollDice(d rules.Dice) *Error {
-	next, err := l.state.Roll(d)
-	if err != nil {
+	if err := l.m.Roll(d); err != nil {
 		return errf(CodeInternal, "")
 	}
-	l.enter(d.String(), next)
-	if o := next.Outcome(); o.Over() {
-		l.finish(o)
-	}
+	l.record()
 	return nil
 }
 
@@ -324,7 +352,7 @@ func (l *loaded) rollDice(d rules.Dice) *Error {
 // opening roll in the same write, rolling again after each tie (every tie stays in the log).
 func (l *loaded) start(r io.Reader) *Error {
 	l.b.Status = StatusPlaying
-	for k := 0; rules.IsOpening(l.state); k++ {
+	for k := 0; rules.IsOpening(l.m.State()); k++ {
 		if k == maxOpeningRolls {
 			return errf(CodeInternal, "")
 		}
@@ -339,8 +367,10 @@ func (l *loaded) start(r io.Reader) *Error {
 	return nil
 }
 
-// finish ends the game with an outcome.
+// finish ends the game with an outcome: the match's (match.Match.End) and the stored
+// result's (a win is worth at least one point).
 func (l *loaded) finish(o rules.Outcome) {
+	l.m.End(o)
 	r := &result{Reason: o.Reason.String(), Points: o.Points}
 	if o.Status == rules.Win {
 		w := int(o.Winner)
@@ -355,18 +385,29 @@ func (l *loaded) finish(o rules.Outcome) {
 	l.b.Rematch = nil
 }
 
+// acceptDraw is a person's acceptance of the offer standing for seat i.
 func (l *loaded) acceptDraw(i int) *Error {
 	if l.b.Status == StatusOver {
 		return errf(CodeGameOver, "")
 	}
-	d := l.b.DrawOffer
-	if l.b.Status != StatusPlaying || d == nil || d.Seat == i || l.toMove() != i || l.b.Seats[i].Kind != KindHuman {
+	if l.b.Status != StatusPlaying || l.b.Seats[i].Kind != KindHuman {
 		return errf(CodeNotAllowed, "받은 무승부 제안이 없습니다.")
 	}
-	l.finish(rules.DrawBy(rules.Agreement))
+	return l.agree(i)
+}
+
+// agree draws the game by agreement for seat i accepting the standing offer
+// (match.Match.AcceptDraw): the one path of a person's acceptance and the AI's.
+func (l *loaded) agree(i int) *Error {
+	if err := l.m.AcceptDraw(i); err != nil {
+		return errf(CodeNotAllowed, "받은 무승부 제안이 없습니다.")
+	}
+	l.finish(l.m.Outcome())
 	return nil
 }
 
+// resign ends the game with seat i resigning (match.Match.Resign: rules.ResignOutcome) for
+// the reason why (rules.Resign, or rules.Abandoned when the seat left).
 func (l *loaded) resign(i int, why rules.Reason) *Error {
 	switch l.b.Status {
 	case StatusOver:
@@ -374,9 +415,10 @@ func (l *loaded) resign(i int, why rules.Reason) *Error {
 	case StatusWaiting:
 		return errf(CodeNotAllowed, "게임이 아직 시작되지 않았습니다.")
 	}
-	o := rules.ResignOutcome(l.state, rules.Seat(i))
-	o.Reason = why
-	l.finish(o)
+	if err := l.m.Resign(i, why); err != nil {
+		return errf(CodeInternal, "")
+	}
+	l.finish(l.m.Outcome())
 	return nil
 }
 

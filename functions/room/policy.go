@@ -6,6 +6,7 @@ import (
 
 	"madang/games"
 	"madang/rules"
+	"madang/rules/match"
 )
 
 // Policy is the room rules of one game: timers, draw offers and leave rules (who wins a
@@ -16,10 +17,10 @@ type Policy struct {
 	// DrawOffers: a seat may attach a draw offer to a move; the opponent accepts it on its
 	// turn or declines it by moving (seed 001, "무승부를 제안할 때는").
 	DrawOffers bool
-	// DrawReset reports whether the move from before to after re-opens draw offers for a
-	// seat whose offer was declined: in the draughts family a man move or a capture (seed 001).
-	// Nil means every move re-opens them.
-	DrawReset func(before, after rules.State) bool
+	// DrawReset reports whether m, a legal move of before, re-opens draw offers for a seat
+	// whose offer was declined: in the draughts family a man move or a capture (seed 001,
+	// rules/draughts.ReopensDrawOffers). Nil means every move re-opens them.
+	DrawReset func(before rules.State, m rules.Move) bool
 	// TakeoverAfter: a seat away this long may be replaced by the AI at its opponent's
 	// request (`takeover`); 0 disables takeover (seed 001: 2 min).
 	TakeoverAfter time.Duration
@@ -95,9 +96,8 @@ func (p Policy) leaveToAI(s rules.State) bool {
 	return p.LeaveToAI != nil && p.LeaveToAI(s)
 }
 
-func (p Policy) drawReset(before, after rules.State) bool {
-	if p.DrawReset == nil {
-		return true
-	}
-	return p.DrawReset(before, after)
+// matchRules are the policy's rules of a match (rules/match): draw offers and what re-opens
+// them.
+func (p Policy) matchRules() match.Rules {
+	return match.Rules{DrawOffers: p.DrawOffers, DrawReset: p.DrawReset}
 }

@@ -5,7 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"madang/rules"
-	"slices"
+	"madang/rules/match"
 	"sync"
 )
 
@@ -13,11 +13,12 @@ import (
 func (s *Service) decode(rec Record) (*loaded, error) {
 	l := &loaded{id: rec.ID, version: rec.Version}
 	if e, ok := s.cache.get(rec); ok {
-		l.b, l.state, l.prev, l.steps = e.b, e.state, e.prev, e.steps
+		l.b, l.m = e.b, e.m.Clone()
 		g, ok1 := rules.Lookup(l.b.Game)
 		pol, ok2 := PolicyFor(l.b.Game)
 		if ok1 && ok2 {
 			l.game, l.pol = g, pol
+			l.resumeOffers()
 			return l, nil
 		}
 	}
@@ -37,18 +38,12 @@ func (s *Service) decode(rec Record) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.state = st
-	l.steps = make([]step, 0, len(l.b.Moves))
-	for _, text := range l.b.Moves {
-		sp := stepOf(st)
-		next, err := rules.PlayText(st, text)
-		if err != nil {
-			return nil, err
-		}
-		l.steps = append(l.steps, sp)
-		l.prev, st = st, next
+	m, _, err := match.Resume(st, pol.matchRules(), l.b.Moves, nil, nil, endedOf(&l.b))
+	if err != nil {
+		return nil, err
 	}
-	l.state = st
+	l.m = m
+	l.resumeOffers()
 	s.cache.put(rec.ID, rec.Version, rec.Body, l)
 	return l, nil
 }
@@ -90,9 +85,7 @@ type cachedState struct {
 	version int64
 	raw     []byte // the stored bytes, never written to (encodeBody or the store made them)
 	b       body
-	state   rules.State
-	prev    rules.State
-	steps   []step // capacity == length, so an append copies it
+	m       *match.Match // never entered into: decode and put clone it
 }
 
 func (c *stateCache) get(rec Record) (cachedState, bool) {
@@ -108,7 +101,7 @@ func (c *stateCache) get(rec Record) (cachedState, bool) {
 }
 
 func (c *stateCache) put(id string, version int64, raw []byte, l *loaded) {
-	e := cachedState{version: version, raw: raw, b: l.b.clone(), state: l.state, prev: l.prev, steps: slices.Clip(l.steps)}
+	e := cachedState{version: version, raw: raw, b: l.b.clone(), m: l.m.Clone()}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {

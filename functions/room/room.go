@@ -5,13 +5,14 @@ import (
 	"time"
 
 	"madang/rules"
+	"madang/rules/match"
 )
 
-// Room statuses on the wire.
+// Room statuses on the wire (the match's names, rules/match).
 const (
-	StatusWaiting = "waiting"
-	StatusPlaying = "playing"
-	StatusOver    = "over"
+	StatusWaiting = match.StatusWaiting
+	StatusPlaying = match.StatusPlaying
+	StatusOver    = match.StatusOver
 )
 
 // Seat kinds on the wire.
@@ -56,7 +57,8 @@ type seat struct {
 	LastSeen  int64  `json:"ls,omitempty"` // ms since epoch of the seat's own last write (a person's)
 	Level     string `json:"l,omitempty"`  // AI level of an AI seat
 	// DrawBlocked: this seat's draw offer was declined; a draw-reset move with index at
-	// least DrawBlockedAfter lifts the block (seed 001).
+	// least DrawBlockedAfter lifts the block (seed 001; match.Ban, stored here). A seat
+	// given to another occupant starts without it.
 	DrawBlocked      bool `json:"b,omitempty"`
 	DrawBlockedAfter int  `json:"ba,omitempty"`
 }
@@ -121,17 +123,6 @@ type PolicyView struct {
 }
 
 func ms(t time.Time) int64 { return t.UnixMilli() }
-
-// phaseName is a phase on the wire.
-func phaseName(p rules.Phase) string {
-	switch p {
-	case rules.PhaseRoll:
-		return "roll"
-	case rules.PhaseOver:
-		return "over"
-	}
-	return "move"
-}
 
 func encodeBody(b *body) []byte {
 	out, err := json.Marshal(b)

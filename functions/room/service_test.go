@@ -16,8 +16,9 @@ import (
 // advanced is the track game's draw-reset rule for these tests: a move that advances a
 // counter re-opens draw offers; "wait" does not (the stand-in of seed 001's "a man moves or
 // a piece is captured").
-func advanced(before, after rules.State) bool {
-	return !strings.EqualFold(strings.Split(before.Encode(), ":")[0], strings.Split(after.Encode(), ":")[0])
+func advanced(before rules.State, m rules.Move) bool {
+	after, err := before.Play(m)
+	return err == nil && !strings.EqualFold(strings.Split(before.Encode(), ":")[0], strings.Split(after.Encode(), ":")[0])
 }
 
 // usePolicy registers the track game's policy for one test.

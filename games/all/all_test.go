@@ -69,12 +69,17 @@ func under(deps []string, prefix string) []string {
 	return out
 }
 
-// gameRules are the game packages among deps: madang/rules/<family> (not their
-// subpackages such as rules/draughts/pdn, which only tools need).
+// gameRules are the game packages among deps: madang/rules/<family> for a registered
+// family (not their subpackages such as rules/draughts/pdn, which only tools need, nor the
+// game-independent rules/match every room links).
 func gameRules(deps []string) []string {
+	names := map[string]bool{}
+	for _, f := range games.Families() {
+		names[f.Name] = true
+	}
 	var out []string
 	for _, d := range under(deps, "madang/rules/") {
-		if !strings.Contains(strings.TrimPrefix(d, "madang/rules/"), "/") {
+		if names[strings.TrimPrefix(d, "madang/rules/")] {
 			out = append(out, d)
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"madang/games"
-	"madang/rules"
 	rd "madang/rules/draughts"
 )
 
@@ -53,16 +52,8 @@ var Family = &games.Family{
 // by the AI.
 var seedRoom = games.Room{
 	DrawOffers:    true,
-	DrawReset:     ManMovedOrCaptured,
+	DrawReset:     rd.ReopensDrawOffers,
 	TakeoverAfter: 2 * time.Minute,
-}
-
-// ManMovedOrCaptured reports whether a checkers/draughts move moved a man or captured
-// (seed 001: such a move re-opens draw offers after a decline): the state after it has a
-// quiet-move count of 0 (rules.QuietCounter). A state without the count re-opens them.
-func ManMovedOrCaptured(_, after rules.State) bool {
-	q, ok := after.(rules.QuietCounter)
-	return !ok || q.QuietPlies() == 0
 }
 
 func init() { games.Register(Family) }

@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"madang/functions/room"
+	"madang/games"
 	"madang/games/gamestest"
 	"madang/rules"
 )
 
-// The draw-reset rule (the state's quiet-move count) agrees with the engine's forty-move and
-// twenty-five-move counters (WCDF 1.32.1, FMJD art. 6.1), which restart on exactly the moves
-// seed 001 names: a man move or a capture.
+// The descriptor's draw-reset rule (rules/draughts.ReopensDrawOffers) agrees with the
+// rules' forty-move and twenty-five-move counters (WCDF 1.32.1, FMJD art. 6.1), which
+// restart on exactly the moves seed 001 names: a man move or a capture.
 func TestDrawResetAgreesWithQuietCounter(t *testing.T) {
 	for _, c := range []struct {
 		game  string
@@ -22,13 +23,18 @@ func TestDrawResetAgreesWithQuietCounter(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s not registered", c.game)
 		}
+		d, ok := games.Describe(c.game)
+		if !ok || d.Room.DrawReset == nil {
+			t.Fatalf("%s: no draw-reset rule in the descriptor", c.game)
+		}
 		rng := rand.New(rand.NewPCG(1, 2))
 		checked, resets, quiets := 0, 0, 0
 		for game := 0; game < 30; game++ {
 			s, _ := g.New(nil)
 			for ply := 0; ply < 300 && !s.Outcome().Over(); ply++ {
 				ms := s.Moves()
-				next, err := s.Play(ms[rng.IntN(len(ms))])
+				m := ms[rng.IntN(len(ms))]
+				next, err := s.Play(m)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -38,7 +44,7 @@ func TestDrawResetAgreesWithQuietCounter(t *testing.T) {
 						want = false
 					}
 				}
-				if got := ManMovedOrCaptured(s, next); got != want {
+				if got := d.Room.DrawReset(s, m); got != want {
 					t.Fatalf("%s %s -> %s: reset %v, the quiet counter says %v", c.game, s.Encode(), next.Encode(), got, want)
 				}
 				if want {

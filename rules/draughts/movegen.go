@@ -40,6 +40,14 @@ func (m Move) Captured() uint64 { return m.captured }
 // IsKingMove reports whether the moving piece is a king.
 func (m Move) IsKingMove() bool { return m.flags&flagKing != 0 }
 
+// ManMoveOrCapture reports whether the move moves a man or captures: the one predicate of
+// the draw rules' irreversible move. Such a move resets the quiet-move count (WCDF 1.32.1:
+// 40 moves each without one; FMJD art. 6.1: 25 moves each of kings only without one),
+// starts the repetition count afresh (no earlier position can return), and lifts the ban
+// on offering a draw after a declined offer (seed 001, "일반 말이 움직이거나 말이 따먹힐
+// 때까지"). The rules, the engine's search, the engine protocol and the rooms all ask it.
+func (m Move) ManMoveOrCapture() bool { return m.IsCapture() || !m.IsKingMove() }
+
 // Promotes reports whether the move crowns a man.
 func (m Move) Promotes() bool { return m.flags&flagPromote != 0 }
 

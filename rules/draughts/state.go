@@ -79,10 +79,6 @@ type State struct {
 	outcome  rules.Outcome
 }
 
-// State tells the rooms its quiet-move count (seed 001: a man move or a capture re-opens
-// draw offers).
-var _ rules.QuietCounter = (*State)(nil)
-
 // NewState makes a State from a position with no history: ply 0, repetition and draw
 // counts start here (an endgame configuration already on the board starts its count).
 func NewState(p Position) *State {
@@ -192,7 +188,7 @@ func (s *State) PlayMove(m Move) (*State, error) {
 		return nil, &rules.MoveError{Text: s.pos.MoveText(m), Err: rules.ErrIllegal, Detail: "not a legal move in this position"}
 	}
 	n := &State{pos: s.pos.Apply(m), ply: s.ply + 1}
-	if m.IsCapture() || !m.IsKingMove() {
+	if m.ManMoveOrCapture() {
 		n.quiet = 0
 		n.hist = []Position{n.pos}
 	} else {
@@ -390,4 +386,13 @@ func AsMove(m rules.Move) (Move, bool) {
 		}
 	}
 	return Move{}, false
+}
+
+// ReopensDrawOffers is the draw-reset predicate of checkers and draughts for a match
+// (match.Rules.DrawReset, seed 001): whether m, a move of before, moves a man or captures
+// (Move.ManMoveOrCapture), so that a seat whose draw offer was declined may offer again. A
+// move of another game reopens them, as a match without the predicate does.
+func ReopensDrawOffers(_ rules.State, m rules.Move) bool {
+	dm, ok := AsMove(m)
+	return !ok || dm.ManMoveOrCapture()
 }

@@ -265,7 +265,7 @@ func (h *hub) setPos(pos, moves string) error {
 		if err != nil {
 			return err
 		}
-		if m.IsCapture() || !m.IsKingMove() {
+		if m.ManMoveOrCapture() {
 			hist, rev = nil, 0
 		} else {
 			hist = append(hist, p.Hash())

@@ -59,10 +59,10 @@ func (Family) Games() []string { return []string{"checkers", "draughts"} }
 // HistoryFields implements session.Family: history entries carry the algebraic text.
 func (Family) HistoryFields() []string { return []string{"alg"} }
 
-// ResetsOffer implements session.DrawOffers: a man moved or a piece was taken (seed 001).
-func (Family) ResetsOffer(_ rules.State, m rules.Move) bool {
-	dm, ok := draughts.AsMove(m)
-	return ok && (dm.IsCapture() || !dm.IsKingMove())
+// ResetsOffer implements session.DrawOffers with the rules' predicate: a man moved or a
+// piece was taken (seed 001, draughts.ReopensDrawOffers), as the room asks it.
+func (Family) ResetsOffer(st rules.State, m rules.Move) bool {
+	return draughts.ReopensDrawOffers(st, m)
 }
 
 // moveInfo is how a move looks on the board.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	_ "madang/rules/draughts"
+	"madang/rules/match"
 	"madang/site/wasm/session"
 )
 
@@ -170,7 +171,7 @@ func TestDrawOffers(t *testing.T) {
 	if s.PendingOffer() || s.CanOffer() {
 		t.Fatalf("after a refusal Black may not offer at once (pending %v can %v)", s.PendingOffer(), s.CanOffer())
 	}
-	if err := s.PlayText("8-11", true); !errors.Is(err, session.ErrOffer) {
+	if err := s.PlayText("8-11", true); !errors.Is(err, match.ErrOffer) {
 		t.Fatalf("offer right after a refusal: %v, want ErrOffer", err)
 	}
 	play("8-11", false) // a man move without an offer

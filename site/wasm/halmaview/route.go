@@ -2,6 +2,7 @@ package halmaview
 
 import (
 	rh "madang/rules/halma"
+	"madang/rules/match"
 	"madang/site/wasm/jsapi"
 	"madang/site/wasm/session"
 )
@@ -27,7 +28,7 @@ func routeThrough(s *session.Session, r jsapi.Request) map[string]any {
 		return jsapi.Fail(jsapi.ErrBadMessage)
 	}
 	if s.Outcome().Over() {
-		return jsapi.Fail(session.ErrOver)
+		return jsapi.Fail(match.ErrOver)
 	}
 	hs, ok := rh.AsState(st)
 	if !ok {

@@ -63,6 +63,7 @@ import (
 
 	"madang/ai"
 	"madang/rules"
+	"madang/rules/match"
 	"madang/site/wasm/session"
 )
 
@@ -220,7 +221,7 @@ func HandleRecords(rec session.Records, r Request) (answer map[string]any) {
 	switch r.Status {
 	case "win":
 		if r.Winner < 0 {
-			return Fail(session.ErrSeat)
+			return Fail(match.ErrSeat)
 		}
 		o = rules.Outcome{Status: rules.Win, Winner: rules.Seat(r.Winner), Points: max(1, r.Points)}
 	case "draw":
@@ -248,19 +249,12 @@ func analyse(s *session.Session, r Request) map[string]any {
 // score, best, text, move, depth, nodes, loss?, ...Extra}; loss only when a.Rated, and the
 // family's Extra fields last (a family's own analyse op, bgview's, answers with it too).
 func AnalysisAnswer(a session.Analysis) map[string]any {
-	status := "ongoing"
-	switch a.Outcome.Status {
-	case rules.Win:
-		status = "win"
-	case rules.Draw:
-		status = "draw"
-	}
 	var move any
 	if a.View != nil {
 		move = a.View
 	}
 	out := map[string]any{
-		"over": a.Over, "outcome": map[string]any{"status": status, "winner": int(a.Outcome.Winner)},
+		"over": a.Over, "outcome": map[string]any{"status": match.OutcomeName(a.Outcome), "winner": int(a.Outcome.Winner)},
 		"toMove": a.ToMove, "score": a.Score, "best": a.Best, "text": a.Text, "move": move,
 		"depth": a.Depth, "nodes": int(a.Nodes),
 	}
@@ -283,17 +277,17 @@ func Fail(err error) map[string]any {
 		code = "illegal-move"
 	case errors.Is(err, rules.ErrNotation), errors.Is(err, rules.ErrAmbiguous):
 		code = "bad-notation"
-	case errors.Is(err, session.ErrOver), errors.Is(err, rules.ErrOver):
+	case errors.Is(err, match.ErrOver), errors.Is(err, rules.ErrOver):
 		code = "game-over"
 	case errors.Is(err, session.ErrGame), errors.Is(err, rules.ErrUnknown):
 		code = "unknown-game"
-	case errors.Is(err, session.ErrNoOffer):
+	case errors.Is(err, match.ErrNoOffer):
 		code = "no-offer"
-	case errors.Is(err, session.ErrOffer):
+	case errors.Is(err, match.ErrOffer):
 		code = "offer-refused"
 	case errors.Is(err, ai.ErrNoEngine):
 		code = "no-engine"
-	case errors.Is(err, session.ErrSeat):
+	case errors.Is(err, match.ErrSeat):
 		code = "bad-seat"
 	case errors.Is(err, rules.ErrPhase), errors.Is(err, session.ErrNoRoll):
 		code = "wrong-phase"

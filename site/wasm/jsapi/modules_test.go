@@ -43,12 +43,17 @@ func goListJS(t *testing.T, pkg string) []string {
 }
 
 // families are the game-family packages among deps: madang/games/<name>, madang/rules/<name>
-// and madang/ai/<name> (one level: not tool subpackages such as rules/draughts/pdn).
+// and madang/ai/<name> for a registered family's name (one level: not tool subpackages such
+// as rules/draughts/pdn, nor the game-independent rules/match every module links).
 func families(deps []string) []string {
+	names := map[string]bool{}
+	for _, f := range games.Families() {
+		names[f.Name] = true
+	}
 	var out []string
 	for _, d := range deps {
 		for _, p := range []string{"madang/games/", "madang/rules/", "madang/ai/"} {
-			if rest, ok := strings.CutPrefix(d, p); ok && !strings.Contains(rest, "/") {
+			if rest, ok := strings.CutPrefix(d, p); ok && names[rest] {
 				out = append(out, d)
 			}
 		}

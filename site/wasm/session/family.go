@@ -27,7 +27,8 @@ type Family interface {
 // (seed 001, checkers and draughts). A family without it never lets a seat offer a draw.
 type DrawOffers interface {
 	// ResetsOffer reports whether m, a legal move of st, lifts the ban on offering again
-	// that a refused offer brings (seed 001: a man moved or a piece was taken).
+	// that a refused offer brings (seed 001: a man moved or a piece was taken): the family's
+	// rules package's predicate, the one the room's policy names (match.Rules.DrawReset).
 	ResetsOffer(st rules.State, m rules.Move) bool
 }
 

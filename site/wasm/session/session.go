@@ -1,9 +1,9 @@
 // Package session is the browser's game session, the same for every game: it holds the
-// start position, the options and the log of texts played (moves and dice rolls), answers
-// every rules question of the page through the generic rules API, undoes by replaying the
-// log, rolls dice locally from a seeded source, keeps the draw offers of seed 001 for the
-// families that allow them, decides resignations by the rules, and asks the AI engine for
-// moves and draw decisions. A Family (one per game family, e.g. package draughtsview) adds
+// start position, the options and the match (rules/match, the model the room shares: the
+// log of texts played, moves and dice rolls, the draw offers of seed 001 for the families
+// that allow them, resignations as the rules decide them, the outcome), answers every rules
+// question of the page through the generic rules API, undoes by replaying the log, rolls
+// dice locally from a seeded source, and asks the AI engine for moves and draw decisions. A Family (one per game family, e.g. package draughtsview) adds
 // how positions and moves look. Views are plain maps and slices of strings, ints and bools,
 // so the WebAssembly glue hands them to JavaScript without encoding/json.
 package session
@@ -15,49 +15,39 @@ import (
 
 	"madang/ai"
 	"madang/rules"
+	"madang/rules/match"
 )
 
-// Errors of a session; the page shows its own Korean text for each.
+// Errors of a session; the page shows its own Korean text for each. A session also returns
+// the match's errors (rules/match: ErrOver, ErrNoOffer, ErrOffer, ErrSeat).
 var (
 	ErrGame     = errors.New("session: not a game of this module")
 	ErrNoGame   = errors.New("session: no game started")
-	ErrOver     = errors.New("session: the game has ended")
-	ErrNoOffer  = errors.New("session: no draw offer to accept")
-	ErrOffer    = errors.New("session: this side may not offer a draw now")
 	ErrBadIndex = errors.New("session: no legal move with that index")
-	ErrSeat     = errors.New("session: no such seat")
 	ErrPlies    = errors.New("session: plies to undo must not be negative")
 	ErrNoRoll   = errors.New("session: the game does not wait for a roll")
 )
 
-// entry is one item of the log: a move or a roll.
-type entry struct {
-	text    string         // canonical move text, or the dice as "5-3" (rules.Dice.String)
-	roll    bool           // a dice roll, not a move
-	opening bool           // the opening roll of a dice game (rules.IsOpening)
-	offer   bool           // a draw offer rides on this move
-	seat    int            // who moved or rolled
-	view    map[string]any // the family's picture of the move as the legal list showed it; nil for a roll
-	resets  bool           // the move lifts a refused offer's ban (DrawOffers)
-}
-
 // Session is one game in the browser for one family. Create it with New; then Start.
 type Session struct {
 	fam      Family
-	offers   DrawOffers // nil when the family has no draw offers
+	rules    match.Rules // draw offers when the family has them (DrawOffers)
 	game     rules.Game
 	opts     rules.Options
-	position string        // the start position as given ("" for the game's start)
-	states   []rules.State // states[i] is the state after i log entries
-	hist     []entry
-	ended    *rules.Outcome // resignation or agreement, decided outside the rules
-	dice     *rand.Rand
+	position string       // the start position as given ("" for the game's start)
+	m        *match.Match // the log, offers and outcome; nil before Start
+	// views[i] is the family's picture of log entry i's move as the legal list showed it;
+	// nil for a roll.
+	views []map[string]any
+	dice  *rand.Rand
 }
 
 // New returns a session without a game for the games of fam.
 func New(fam Family) *Session {
 	s := &Session{fam: fam}
-	s.offers, _ = fam.(DrawOffers)
+	if o, ok := fam.(DrawOffers); ok {
+		s.rules = match.Rules{DrawOffers: true, DrawReset: o.ResetsOffer}
+	}
 	return s
 }
 
@@ -87,9 +77,15 @@ func (s *Session) Start(gameID, position string, opts rules.Options, seed uint64
 		return err
 	}
 	s.game, s.opts, s.position = g, o, position
-	s.states, s.hist, s.ended = []rules.State{st}, nil, nil
+	s.restart(st)
 	s.dice = rand.New(rand.NewPCG(seed, 0x6d6164616e67)) // "madang"
 	return nil
+}
+
+// restart empties the log: the match begins again from st.
+func (s *Session) restart(st rules.State) {
+	s.m = match.New(st, s.rules)
+	s.views = nil
 }
 
 func (s *Session) ours(gameID string) bool {
@@ -136,26 +132,23 @@ func (s *Session) replay(texts []string, offers []bool) error {
 	return nil
 }
 
-func (s *Session) cur() rules.State { return s.states[len(s.states)-1] }
+func (s *Session) cur() rules.State { return s.m.State() }
 
 // State is the current position (nil before a game starts), for ops of a family's own.
 func (s *Session) State() rules.State {
-	if len(s.states) == 0 {
+	if s.m == nil {
 		return nil
 	}
 	return s.cur()
 }
 
 // Outcome is the game's result: a resignation or agreed draw when one ended it, else the
-// rules' outcome of the current state.
+// rules' outcome of the current state (match.Match.Outcome).
 func (s *Session) Outcome() rules.Outcome {
-	if s.ended != nil {
-		return *s.ended
-	}
 	if s.game == nil {
 		return rules.OngoingOutcome
 	}
-	return s.cur().Outcome()
+	return s.m.Outcome()
 }
 
 // ToMove is the seat to act (move or roll), or -1 when the game is over.
@@ -181,13 +174,13 @@ func (s *Session) ready() error {
 		return ErrNoGame
 	}
 	if s.Outcome().Over() {
-		return ErrOver
+		return match.ErrOver
 	}
 	return nil
 }
 
 // Play plays the legal move with index i in the order of the view's "moves", with a draw
-// offer riding on it when offer is set. Errors: ErrNoGame, ErrOver, ErrBadIndex, ErrOffer,
+// offer riding on it when offer is set. Errors: ErrNoGame, match.ErrOver, ErrBadIndex, match.ErrOffer,
 // rules.ErrPhase while dice must be rolled.
 func (s *Session) Play(i int, offer bool) error {
 	if err := s.ready(); err != nil {
@@ -221,7 +214,7 @@ func (s *Session) PlayText(text string, offer bool) error {
 func (s *Session) play(m rules.Move, route string, offer bool) error {
 	st := s.cur()
 	if offer && !s.CanOffer() {
-		return ErrOffer
+		return match.ErrOffer
 	}
 	ms := st.Moves()
 	k := -1
@@ -234,26 +227,20 @@ func (s *Session) play(m rules.Move, route string, offer bool) error {
 	if k < 0 {
 		return rules.ErrIllegal
 	}
-	next, err := st.Play(m)
-	if err != nil {
-		return err
-	}
 	view := s.fam.Moves(st, ms)[k]
 	view["text"] = route
 	if r, ok := s.fam.(Routes); ok && route != m.String() {
 		r.Route(st, m, route, view)
 	}
-	e := entry{text: route, offer: offer, seat: int(st.ToMove()), view: view}
-	if s.offers != nil {
-		e.resets = s.offers.ResetsOffer(st, m)
+	if err := s.m.Play(m, route, offer); err != nil {
+		return err
 	}
-	s.states = append(s.states, next)
-	s.hist = append(s.hist, e)
+	s.views = append(s.views, view)
 	return nil
 }
 
 // Roll rolls two dice from the session's seeded source (each 1..6, uniform) for the seat
-// to act and enters them. Errors: ErrNoGame, ErrOver, ErrNoRoll when the state does not
+// to act and enters them. Errors: ErrNoGame, match.ErrOver, ErrNoRoll when the state does not
 // wait for a roll. It returns the dice.
 func (s *Session) Roll() (rules.Dice, error) {
 	if err := s.ready(); err != nil {
@@ -267,13 +254,10 @@ func (s *Session) Roll() (rules.Dice, error) {
 }
 
 func (s *Session) roll(d rules.Dice) error {
-	st := s.cur()
-	next, err := st.Roll(d)
-	if err != nil {
+	if err := s.m.Roll(d); err != nil {
 		return err
 	}
-	s.states = append(s.states, next)
-	s.hist = append(s.hist, entry{text: d.String(), roll: true, opening: rules.IsOpening(st), seat: int(st.ToMove())})
+	s.views = append(s.views, nil)
 	return nil
 }
 
@@ -287,16 +271,17 @@ func (s *Session) Undo(plies int) error {
 	if plies < 0 {
 		return ErrPlies
 	}
-	if plies > len(s.hist) {
-		plies = len(s.hist)
+	n := s.m.Len()
+	if plies > n {
+		plies = n
 	}
-	keep := s.hist[:len(s.hist)-plies]
-	texts := make([]string, len(keep))
-	offers := make([]bool, len(keep))
-	for i, e := range keep {
-		texts[i], offers[i] = e.text, e.offer
+	texts := make([]string, n-plies)
+	offers := make([]bool, n-plies)
+	for i := range texts {
+		e := s.m.Entry(i)
+		texts[i], offers[i] = e.Text, e.Offer
 	}
-	s.states, s.hist, s.ended = s.states[:1], nil, nil
+	s.restart(s.m.Start())
 	return s.replay(texts, offers)
 }
 
@@ -307,12 +292,13 @@ func (s *Session) UndoTo(seat int) error {
 	if s.game == nil {
 		return ErrNoGame
 	}
-	n, moved := 0, false
-	for n < len(s.hist) {
+	n, moved, total := 0, false, s.m.Len()
+	for n < total {
 		n++
-		moved = moved || !s.hist[len(s.hist)-n].roll
-		st := s.states[len(s.hist)-n]
-		if moved && int(st.ToMove()) == seat && st.Phase() == rules.PhaseMove {
+		// Entry k holds the seat to act before it, and a move entry was played in PhaseMove.
+		e := s.m.Entry(total - n)
+		moved = moved || !e.Roll
+		if moved && int(e.Seat) == seat && !e.Roll {
 			break
 		}
 	}
@@ -320,64 +306,40 @@ func (s *Session) UndoTo(seat int) error {
 }
 
 // Resign ends the game as a loss for seat, with the outcome the rules give
-// (rules.ResignOutcome: the state's own rule, else the next seat wins one point), as the
-// room decides it. Errors: ErrNoGame, ErrOver, ErrSeat.
+// (match.Match.Resign: rules.ResignOutcome, the state's own rule, else the next seat wins
+// one point), as the room decides it. Errors: ErrNoGame, match.ErrOver, match.ErrSeat.
 func (s *Session) Resign(seat int) error {
 	if err := s.ready(); err != nil {
 		return err
 	}
-	if seat < 0 || seat >= s.cur().Seats() {
-		return ErrSeat
-	}
-	o := rules.ResignOutcome(s.cur(), rules.Seat(seat))
-	s.ended = &o
-	return nil
+	return s.m.Resign(seat, rules.ReasonNone)
 }
 
 // PendingOffer reports whether the last move carried a draw offer the side to move may
-// accept (seed 001: the offer rides on a move and lasts for the opponent's turn).
+// accept (seed 001: the offer rides on a move and lasts for the opponent's turn;
+// match.Match.OfferFor).
 func (s *Session) PendingOffer() bool {
-	n := len(s.hist)
-	return n > 0 && s.hist[n-1].offer && !s.Outcome().Over()
+	return s.game != nil && s.m.OfferFor(int(s.cur().ToMove()))
 }
 
-// AcceptDraw accepts the pending offer: the game is drawn by agreement. Errors: ErrNoOffer.
+// AcceptDraw accepts the pending offer for the side to move, as a person or the AI
+// (AIChoice.Accept): the game is drawn by agreement (match.Match.AcceptDraw). Errors:
+// match.ErrNoOffer.
 func (s *Session) AcceptDraw() error {
 	if !s.PendingOffer() {
-		return ErrNoOffer
+		return match.ErrNoOffer
 	}
-	o := rules.DrawBy(rules.Agreement)
-	s.ended = &o
-	return nil
+	return s.m.AcceptDraw(int(s.cur().ToMove()))
 }
 
-// CanOffer reports whether the side to move may attach a draw offer to its next move.
-// Seed 001: after an offer is refused (the opponent moved on without accepting), that side
-// may not offer again until a man has moved or a piece has been taken by either side, and
-// the move carrying the new offer does not count, so one move without an offer must come
-// between. This page counts only moves after the refusing move itself. Always false for a
-// family without DrawOffers.
+// CanOffer reports whether the side to move may attach a draw offer to its next move
+// (match.Match.MayOffer). Seed 001: after an offer is refused (the opponent moved on
+// without accepting), that side may not offer again until a man has moved or a piece has
+// been taken by either side, and the move carrying the new offer does not count, so one
+// move without an offer must come between. This page counts only moves after the refusing
+// move itself. Always false for a family without DrawOffers.
 func (s *Session) CanOffer() bool {
-	if s.offers == nil || s.Phase() != rules.PhaseMove {
-		return false
-	}
-	seat := int(s.cur().ToMove())
-	n := len(s.hist)
-	for i := n - 1; i >= 0; i-- {
-		e := s.hist[i]
-		if e.seat == seat && e.offer {
-			if i+1 >= n { // not answered yet: cannot happen on our own turn
-				return false
-			}
-			for k := i + 2; k < n; k++ {
-				if s.hist[k].resets {
-					return true
-				}
-			}
-			return false
-		}
-	}
-	return true
+	return s.Phase() == rules.PhaseMove && s.m.MayOffer(int(s.cur().ToMove()))
 }
 
 // AIChoice is the AI's decision for the side to move.
@@ -389,7 +351,7 @@ type AIChoice struct {
 }
 
 // AIMove asks the game's engine for the side to move at a level ("beginner",
-// "intermediate", "advanced") with a seed, without playing it. Errors: ErrNoGame, ErrOver,
+// "intermediate", "advanced") with a seed, without playing it. Errors: ErrNoGame, match.ErrOver,
 // rules.ErrPhase while dice must be rolled (call Roll), ai.ErrBadLevel, ai.ErrNoEngine,
 // ai.ErrNoMove.
 func (s *Session) AIMove(level string, seed int64) (AIChoice, error) {

@@ -7,6 +7,7 @@ import (
 	"madang/ai"
 	"madang/internal/trackgame"
 	"madang/rules"
+	"madang/rules/match"
 )
 
 func newSession(t *testing.T, game, position string, opts rules.Options, seed uint64) *Session {
@@ -33,7 +34,7 @@ func rolls(t *testing.T, s *Session, n int) []rules.Dice {
 			}
 		}
 		if s.Phase() == rules.PhaseOver {
-			if err := s.Undo(len(s.hist)); err != nil {
+			if err := s.Undo(s.m.Len()); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -172,8 +173,8 @@ func TestResign(t *testing.T) {
 	}
 	s := newSession(t, trackgame.ID, "", nil, 1)
 	for _, bad := range []int{-1, 2} {
-		if err := s.Resign(bad); !errors.Is(err, ErrSeat) {
-			t.Errorf("resign seat %d of 2: %v, want ErrSeat", bad, err)
+		if err := s.Resign(bad); !errors.Is(err, match.ErrSeat) {
+			t.Errorf("resign seat %d of 2: %v, want match.ErrSeat", bad, err)
 		}
 	}
 	s = newSession(t, diceID, "", nil, 1)
@@ -221,8 +222,8 @@ func TestNoOffersNoEngine(t *testing.T) {
 	if s.CanOffer() || s.View()["canOffer"] != false {
 		t.Error("track has no draw offers")
 	}
-	if err := s.PlayText("+1", true); !errors.Is(err, ErrOffer) {
-		t.Errorf("offer: %v, want ErrOffer", err)
+	if err := s.PlayText("+1", true); !errors.Is(err, match.ErrOffer) {
+		t.Errorf("offer: %v, want match.ErrOffer", err)
 	}
 	if _, err := s.AIMove("beginner", 1); !errors.Is(err, ai.ErrNoEngine) {
 		t.Errorf("AI: %v, want ErrNoEngine", err)

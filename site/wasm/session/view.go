@@ -1,6 +1,9 @@
 package session
 
-import "madang/rules"
+import (
+	"madang/rules"
+	"madang/rules/match"
+)
 
 // View is the whole picture the page draws, as plain values (map[string]any, []any, int,
 // string, bool) that syscall/js converts without reflection. The session's fields:
@@ -47,31 +50,33 @@ func (s *Session) View() map[string]any {
 		moves[i] = in
 	}
 	fields := s.fam.HistoryFields()
-	hist := make([]any, len(s.hist))
+	n := s.m.Len()
+	hist := make([]any, n)
 	var last any
-	for i, e := range s.hist {
-		h := map[string]any{"text": e.text, "offer": e.offer, "seat": e.seat}
-		if e.roll {
+	for i := 0; i < n; i++ {
+		e, view := s.m.Entry(i), s.views[i]
+		h := map[string]any{"text": e.Text, "offer": e.Offer, "seat": int(e.Seat)}
+		if e.Roll {
 			h["roll"] = true
 		}
-		if e.opening {
+		if e.Opening {
 			h["opening"] = true
 		}
 		for _, f := range fields {
-			if v, ok := e.view[f]; ok {
+			if v, ok := view[f]; ok {
 				h[f] = v
 			}
 		}
 		hist[i] = h
-		if i == len(s.hist)-1 {
-			l := map[string]any{"text": e.text, "seat": e.seat}
-			if e.roll {
+		if i == n-1 {
+			l := map[string]any{"text": e.Text, "seat": int(e.Seat)}
+			if e.Roll {
 				l["roll"] = true
 			}
-			if e.opening {
+			if e.Opening {
 				l["opening"] = true
 			}
-			for k, v := range e.view {
+			for k, v := range view {
 				l[k] = v
 			}
 			last = l
@@ -82,13 +87,6 @@ func (s *Session) View() map[string]any {
 		for _, c := range st.Counters() {
 			counters = append(counters, map[string]any{"rule": c.Rule.String(), "pliesLeft": c.PliesLeft})
 		}
-	}
-	status := "ongoing"
-	switch out.Status {
-	case rules.Win:
-		status = "win"
-	case rules.Draw:
-		status = "draw"
 	}
 	opts := map[string]any{}
 	for k, v := range s.opts {
@@ -102,15 +100,15 @@ func (s *Session) View() map[string]any {
 		"game":     s.game.ID(),
 		"options":  opts,
 		"seats":    st.Seats(),
-		"ply":      len(s.hist),
+		"ply":      n,
 		"toMove":   s.ToMove(),
-		"phase":    phaseName(s.Phase()),
+		"phase":    match.PhaseName(s.Phase()),
 		"dice":     dice,
 		"opening":  !out.Over() && rules.IsOpening(st),
 		"moves":    moves,
 		"last":     last,
 		"history":  hist,
-		"outcome":  map[string]any{"status": status, "winner": int(out.Winner), "reason": out.Reason.String(), "points": out.Points},
+		"outcome":  map[string]any{"status": match.OutcomeName(out), "winner": int(out.Winner), "reason": out.Reason.String(), "points": out.Points},
 		"counters": counters,
 		"offer":    s.PendingOffer(),
 		"canOffer": s.CanOffer(),
@@ -118,14 +116,4 @@ func (s *Session) View() map[string]any {
 	}
 	s.fam.Position(st, infos, v)
 	return v
-}
-
-func phaseName(p rules.Phase) string {
-	switch p {
-	case rules.PhaseRoll:
-		return "roll"
-	case rules.PhaseMove:
-		return "move"
-	}
-	return "over"
 }
