@@ -232,6 +232,7 @@ func (l *loaded) snapshot(now time.Time) *Snapshot {
 		s.Rematch = []int{}
 	}
 	s.Policy.LeaveToAI = l.pol.leaveToAI(l.state)
+	s.Clock = l.clockView(ms(now))
 	s.Phase = phaseName(l.state.Phase())
 	if l.b.Status == StatusOver {
 		s.Phase = "over"
