@@ -19,6 +19,11 @@ const myTurn = (page) => page.waitForFunction(() => {
 /** Seat i's remaining ms as the page's clock counts it now. */
 const shown = (page, i) => page.evaluate((k) => window.__madang.online.clocks.remaining(k), i);
 
+/** When the running seat i's clock reaches zero by this page's count, on the machine's clock
+ * (remaining + now): pages asked one after the other compare without the time between the
+ * questions (the machine may be loaded). */
+const zeroAt = (page, i) => page.evaluate((k) => window.__madang.online.clocks.remaining(k) + performance.timeOrigin + performance.now(), i);
+
 /** Creates a checkers room with a custom control (base seconds, increment seconds) from a
  * fresh page; returns the page and the room's link. */
 async function createClocked(ctx, baseSec, incSec = 0) {
@@ -69,7 +74,8 @@ test('a room with a clock: the join card states it, both pages and a spectator s
     await new Promise((r) => setTimeout(r, 1500));
     const [ra, rb] = [await shown(a, 1), await shown(b, 1)];
     assert.ok(ra < 120000 && rb < 120000, `seat 1's clock runs: ${ra}, ${rb}`);
-    assert.ok(Math.abs(ra - rb) < 1000, `the two pages disagree: ${ra} vs ${rb}`);
+    const [za, zb] = [await zeroAt(a, 1), await zeroAt(b, 1)];
+    assert.ok(Math.abs(za - zb) < 1000, `the two pages disagree by ${za - zb} ms`);
     const a0 = await shown(a, 0);
     assert.ok(a0 > 118000 && a0 <= 122000, `seat 0 after its move with the increment: ${a0}`);
     assert.ok(Math.abs(a0 - (await shown(b, 0))) < 1000);
@@ -81,14 +87,21 @@ test('a room with a clock: the join card states it, both pages and a spectator s
     await c.click('#join-button');
     await c.waitForFunction(() => window.__madang.online && window.__madang.online.seat === -1 && window.__madang.online.snap);
     await c.waitForSelector('#clocks-board:visible li[aria-current="true"]');
-    const rc = await shown(c, 1);
-    assert.ok(Math.abs(rc - (await shown(a, 1))) < 1000, `the spectator's clock: ${rc}`);
+    const [zc, za2] = [await zeroAt(c, 1), await zeroAt(a, 1)];
+    assert.ok(Math.abs(zc - za2) < 1000, `the spectator's clock is off by ${zc - za2} ms`);
 
     // a reload shows the clocks as the server keeps them
     await b.reload();
     await waitPly(b, 1);
     await b.waitForSelector('#clocks-board:visible li[aria-current="true"]');
-    assert.ok(Math.abs((await shown(b, 1)) - (await shown(a, 1))) < 1000);
+    const [zb2, za3] = [await zeroAt(b, 1), await zeroAt(a, 1)];
+    assert.ok(Math.abs(zb2 - za3) < 1000, `after the reload the clock is off by ${zb2 - za3} ms`);
+
+    // the record keeps the clock: PDN's TimeControl tag and the time left after the move
+    const ex = await a.evaluate(() => window.__madangRecords.exportText());
+    assert.ok(ex.ok, JSON.stringify(ex));
+    assert.match(ex.text, /\[TimeControl "120\+2"\]/);
+    assert.match(ex.text, /\{\[%clk 0:0[12]:\d\d\]\}/);
   });
 });
 

@@ -247,3 +247,24 @@ export class Clocks {
     for (const b of this.bars) b.hidden = true;
   }
 }
+
+/** h:mm:ss of ms, as PGN's %clk writes a clock (rounded down to the second). */
+export function hms(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** What a record of an online game keeps of its clock (issue 31): the tags (PDN/PGN's
+ * TimeControl "BASE+INC" in seconds, and TimeDelay in seconds when the control has a delay)
+ * and a comment after each entry of the room's log ("[%clk 0:04:51]", '' where no person's
+ * clock moved). comments is left out unless the record has exactly the log's n entries. */
+export function recordClock(snap, n) {
+  const c = snap && snap.clock;
+  if (!c) return null;
+  const tc = c.control;
+  const tags = [['TimeControl', `${Math.round(tc.baseMs / 1000)}+${Math.round(tc.incrementMs / 1000)}`]];
+  if (tc.delayMs) tags.push(['TimeDelay', String(Math.round(tc.delayMs / 1000))]);
+  const marks = c.marks || [];
+  const comments = marks.length === n ? marks.map((m) => (m == null ? '' : `[%clk ${hms(m)}]`)) : undefined;
+  return { tags, comments };
+}

@@ -26,7 +26,11 @@ export class RoomPanel {
       on: {
         connection: (link) => this.linkChanged(link),
         joined: (m, first) => this.joined(m, first),
-        state: (snap) => this.showState(snap),
+        // the clocks count from the snapshot's arrival, not from when the board is drawn
+        state: (snap) => {
+          if (this.shell.page.games.includes(snap.game)) this.clocks.update(snap);
+          return this.showState(snap);
+        },
         notFound: () => this.shell.roomNotFound(),
         error: (m) => this.error(m),
         pending: () => this.redraw(),
@@ -287,7 +291,6 @@ export class RoomPanel {
     v.canOffer = playing && seat >= 0 && !!(snap.seats[seat] && snap.seats[seat].mayOfferDraw) && snap.policy && snap.policy.drawOffers;
     $('room-link-box').hidden = !(snap.status === 'waiting' && seat === 0);
     this.clockNote(snap);
-    this.clocks.update(snap);
     $('rematch').hidden = !(snap.status === 'over' && seat >= 0);
     this.statusLine();
     shell.setView(v);

@@ -47,7 +47,8 @@ func ResultToken(o rules.Outcome) string {
 
 // ExportRecord implements session.Records with the PDN writer the CLI uses (pdn.Append):
 // the tags given, then GameType, SetUp and FEN (a game from a set position) and Result
-// unless given, and the moves replayed through the rules in canonical text. Errors: a game
+// unless given, and the moves replayed through the rules in canonical text, each followed by
+// its comment when r.Comments has one (the clock's {[%clk 0:04:51]}). Errors: a game
 // of another family, a move the rules refuse, or what pdn.Append refuses (e.g. a tag name
 // that is not letters, digits and '_').
 func (Family) ExportRecord(r session.Record) ([]byte, error) {
@@ -98,7 +99,13 @@ func (Family) ExportRecord(r session.Record) ([]byte, error) {
 		add("SetUp", "1")
 		add("FEN", r.Position)
 	}
-	return pdn.Append(nil, pdn.NewGame(tags, texts, res))
+	pg := pdn.NewGame(tags, texts, res)
+	for i := range pg.Moves {
+		if i < len(r.Comments) {
+			pg.Moves[i].Comment = r.Comments[i]
+		}
+	}
+	return pdn.Append(nil, pg)
 }
 
 // ImportRecords implements session.Records with the PDN reader the CLI uses (pdn.Read and

@@ -12,6 +12,7 @@
 // stops after the position being searched.
 import { Engine } from '../engine.js';
 import { REC, problemText, syntaxText, levelName } from './text.js';
+import { recordClock } from '../clock.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -226,7 +227,10 @@ export class Records {
     const seats = sh.seats(v);
     const tags = [['Event', REC.event(sh.page.names(game).game || game)], ['Site', location.host || 'madang'], ['Date', today()]];
     for (let s = 0; s < seats; s++) tags.push([this.hook.seatTag(game, s), this.playerName(s)]);
-    return { game, options: sh.options, fen: sh.startFen || '', moves: v.history.map((e) => e.text), outcome: v.outcome, tags, seats };
+    // an online room's clock: its time control and the time left after each move (clock.js)
+    const rc = sh.mode === 'online' ? recordClock(this.roomSnap, v.history.length) : null;
+    if (rc) tags.push(...rc.tags);
+    return { game, options: sh.options, fen: sh.startFen || '', moves: v.history.map((e) => e.text), outcome: v.outcome, tags, seats, comments: rc ? rc.comments : undefined };
   }
 
   /** A seat's player for the record: 나, AI with its level, a room's opponent, or the colour. */
@@ -243,7 +247,7 @@ export class Records {
     if (!g) return { ok: false, error: 'no-game' };
     const o = g.outcome || { status: 'ongoing' };
     return this.recordsEngine().ask('export', {
-      game: g.game, options: g.options, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, points: o.points || 0, tags: g.tags,
+      game: g.game, options: g.options, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, points: o.points || 0, tags: g.tags, comments: g.comments,
     });
   }
 
