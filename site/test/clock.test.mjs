@@ -105,27 +105,35 @@ test('a room with a clock: the join card states it, both pages and a spectator s
   });
 });
 
-test('a flag in a short control ends the game for both players', async () => {
+test('a flag in a short control ends the game for both players; the review shows the time left', async () => {
   const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const ctxB = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const pages = [];
   await withShots('clock-flag', pages, async () => {
-    const { a, link } = await createClocked(ctxA, 4);
+    const { a, link } = await createClocked(ctxA, 8);
     pages.push(a);
     const b = await openPage(ctxB, link);
     pages.push(b);
     await b.waitForSelector('#join-button:visible');
     await b.click('#join-button');
     await myTurn(a);
-    // seat 0 does not move: its 4 s run out, the low time is said once, the game ends on time
-    await a.waitForFunction(() => document.getElementById('live').textContent.includes('남은 시간이 얼마 남지 않았습니다'), null, { timeout: 10000 });
+    const v = await view(a);
+    await a.click(`#moves button[data-text="${v.moves[0].text}"]`);
+    await waitPly(b, 1);
+    // seat 1 does not move: its 8 s run out, the low time is said once, the game ends on time
+    await b.waitForFunction(() => document.getElementById('live').textContent.includes('내 남은 시간이 얼마 남지 않았습니다'), null, { timeout: 15000 });
     for (const p of [a, b]) {
       await p.waitForFunction(() => {
         const s = window.__madang.online.snap;
-        return s && s.status === 'over' && s.result && s.result.reason === 'time' && s.result.winner === 1;
+        return s && s.status === 'over' && s.result && s.result.reason === 'time' && s.result.winner === 0;
       }, null, { timeout: 20000 });
     }
-    assert.equal(await shown(a, 0), 0);
-    assert.match(await a.textContent('#clocks-board li[data-seat="0"]'), /0:00/);
+    assert.equal(await shown(b, 1), 0);
+    assert.match(await b.textContent('#clocks-board li[data-seat="1"]'), /0:00/);
+    assert.match(await a.textContent('#result'), /시간이 다 되었습니다/);
+    // the review of this game shows the time left after the move
+    await a.click('#rec-review-this');
+    await a.waitForSelector('#rec-moves li button');
+    assert.match(await a.textContent('#rec-moves li button'), /남은 시간 0:00:0\d/);
   });
 });

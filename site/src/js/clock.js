@@ -24,6 +24,7 @@ export const CLOCK = {
   lowMe: '내 남은 시간이 얼마 남지 않았습니다.',
   low: (who) => `${who}의 남은 시간이 얼마 남지 않았습니다.`,
   ai: 'AI',
+  leftAfter: (clk) => `남은 시간 ${clk}`,
 };
 
 /** A duration in Korean words: '5분', '30초', '1분 30초'. */
@@ -267,4 +268,10 @@ export function recordClock(snap, n) {
   const marks = c.marks || [];
   const comments = marks.length === n ? marks.map((m) => (m == null ? '' : `[%clk ${hms(m)}]`)) : undefined;
   return { tags, comments };
+}
+
+/** The clock of a record's move comment ("[%clk 0:04:51]" → "0:04:51"), '' when none. */
+export function clkOf(comment) {
+  const m = /\[%clk\s+([0-9:.]+)\]/.exec(comment || '');
+  return m ? m[1] : '';
 }

@@ -137,8 +137,13 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 		g := &read[i]
 		r := pdn.ReplayGuess(g, fallback)
 		moves := make([]any, len(r.Played))
+		clocks := make([]any, len(r.Played))
 		for k, m := range r.Played {
 			moves[k] = m.String()
+			clocks[k] = ""
+			if k < len(g.Moves) {
+				clocks[k] = clockOf(g.Moves[k].Comment)
+			}
 		}
 		tags := make([]any, len(g.Tags))
 		for k, t := range g.Tags {
@@ -160,7 +165,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 		}
 		games = append(games, map[string]any{
 			"index": g.Index, "line": g.Line, "game": r.ID, "fen": fen, "tags": tags,
-			"moves": moves, "total": len(g.Moves), "result": g.Result, "problems": problems,
+			"moves": moves, "clocks": clocks, "total": len(g.Moves), "result": g.Result, "problems": problems,
 		})
 		session.ReportImport(i+1, len(read))
 	}
@@ -187,4 +192,18 @@ func problemCode(p pdn.Problem) string {
 		return "bad-result"
 	}
 	return "error"
+}
+
+// clockOf is the time left a move's comment gives as PGN's %clk does ("[%clk 0:04:51]" →
+// "0:04:51"; issue 31), "" when it gives none.
+func clockOf(comment string) string {
+	_, rest, ok := strings.Cut(comment, "[%clk ")
+	if !ok {
+		return ""
+	}
+	v, _, ok := strings.Cut(strings.TrimLeft(rest, " "), "]")
+	if !ok || v == "" || strings.Trim(v, "0123456789:.") != "" {
+		return ""
+	}
+	return v
 }

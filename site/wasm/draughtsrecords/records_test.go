@@ -183,4 +183,10 @@ func TestExportClockComments(t *testing.T) {
 	if strings.Contains(text, "23-19 {") {
 		t.Errorf("a move without a clock mark has a comment:\n%s", text)
 	}
+	// the import gives the review the time left after each move
+	g := Family{}.ImportRecords(b, "checkers")["games"].([]any)[0].(map[string]any)
+	clocks := g["clocks"].([]any)
+	if len(clocks) != 3 || clocks[0] != "0:04:58" || clocks[1] != "" || clocks[2] != "0:04:51" {
+		t.Errorf("imported clocks %v, want [0:04:58  0:04:51]", clocks)
+	}
 }
