@@ -495,3 +495,30 @@ func TestClockDrawByInsufficientMaterial(t *testing.T) {
 		}
 	}
 }
+
+// Backgammon: the rules score a flag from the position (issue 31): at the start every
+// checker of the flagged seat is on the board and two stand in the winner's home board, so
+// the winner scores a backgammon, 3 points.
+func TestClockBackgammonFlagScores(t *testing.T) {
+	h := newHarness(t)
+	h.rand.dice(5, 2) // the opening roll: seat 0 moves first
+	fs := h.send("c0", M{"action": "create", "game": "backgammon", "options": M{}, "clock": M{"baseMs": 3000, "delayMs": 12000}})
+	var id string
+	json.Unmarshal(fs[0].Room, &id)
+	h.send("c1", M{"action": "join", "room": id})
+	tb := table{id: id}
+	if s := h.snap(tb); s.Status != room.StatusPlaying || s.ToMove != 0 {
+		t.Fatalf("after the opening roll: %s, %d to move", s.Status, s.ToMove)
+	}
+	h.clock.Advance(14999 * time.Millisecond) // the 12 s delay and all but 1 ms of the reserve
+	h.svc.RunDelayed(context.Background(), room.Delayed{Room: id, Kind: room.DelayedClock})
+	if s := h.snap(tb); s.Status != room.StatusPlaying {
+		t.Fatalf("flagged before the delay and the reserve were used: %+v", s.Result)
+	}
+	h.clock.Advance(time.Millisecond)
+	h.svc.RunDelayed(context.Background(), room.Delayed{Room: id, Kind: room.DelayedClock})
+	s := h.snap(tb)
+	if s.Status != room.StatusOver || s.Result.Reason != "time" || s.Result.Winner == nil || *s.Result.Winner != 1 || s.Result.Points != 3 {
+		t.Fatalf("after the flag: %s %+v, want seat 1 winning 3 points on time", s.Status, s.Result)
+	}
+}
