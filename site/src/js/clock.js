@@ -149,8 +149,8 @@ export class Clocks {
     this.bars = [];
     const turn = $('turn');
     if (turn) this.bars.push(this.bar('clocks-board', (b) => turn.after(b)));
-    const grid = $('grid');
-    if (grid) this.bars.push(this.bar('clocks-panel', (b) => grid.before(b)));
+    const title = $('panel-title'); // the button board's heading (every family's page)
+    if (title) this.bars.push(this.bar('clocks-panel', (b) => title.after(b)));
     this.announced = new Set();
     this.pinged = -1;
     this.timer = setInterval(() => this.render(), 200);
