@@ -10,6 +10,8 @@ LOAD_ADDR ?= 127.0.0.1:18080
 # every 5 s (an open loop: the latency players feel). SPECTATORS: watching sockets per room.
 LOAD_PACE ?=
 SPECTATORS ?= 0
+# LOAD_CLOCK: every room on a game clock, BASE+INC in minutes and seconds (e.g. 10+5).
+LOAD_CLOCK ?=
 # LOAD_STORE: memory, or embedded (bbolt in a fresh temporary folder: a move is answered once
 # in its write-ahead log; LOAD_SERVE_FLAGS=--sync-ack answers after bbolt's fsync instead).
 LOAD_STORE ?= memory
@@ -30,6 +32,6 @@ loadtest: build
 	$$pin0 $(BIN)/madang serve --addr $(LOAD_ADDR) --store $(LOAD_STORE) --data $$data --rate 0 --max-sockets 0 --max-spectators 64 --quiet $(LOAD_SERVE_FLAGS) & pid=$$!; \
 	sleep 1; echo "load average before: $$(cut -d' ' -f1-3 /proc/loadavg)" >&2; \
 	$$pin1 $(BIN)/madang loadtest --url ws://$(LOAD_ADDR)/ws --rooms $(ROOMS) --duration $(LOAD_DURATION) \
-	  $(if $(LOAD_PACE),--pace $(LOAD_PACE)) --spectators $(SPECTATORS) --pid $$pid; rc=$$?; \
+	  $(if $(LOAD_PACE),--pace $(LOAD_PACE)) $(if $(LOAD_CLOCK),--clock $(LOAD_CLOCK)) --spectators $(SPECTATORS) --pid $$pid; rc=$$?; \
 	echo "load average after: $$(cut -d' ' -f1-3 /proc/loadavg)" >&2; \
 	kill $$pid; wait $$pid; rm -rf $$data; exit $$rc

@@ -31,6 +31,7 @@ const (
 	Backgammon            // backgammon: gammon with a checker on the bar or in the winner's home (3 points)
 	Abandoned             // a seat left a room and the room's policy decided
 	AllPassed             // star games: every seat passed in a row, a draw (seed 000)
+	Time                  // a seat's clock ran out (rooms with a time control; FlagOutcome)
 )
 
 var reasonCodes = [...]string{
@@ -50,6 +51,7 @@ var reasonCodes = [...]string{
 	Backgammon:     "backgammon",
 	Abandoned:      "abandoned",
 	AllPassed:      "all-passed",
+	Time:           "time",
 }
 
 // String returns the reason's stable code ("no-moves", "threefold", ...).

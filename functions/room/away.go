@@ -54,6 +54,9 @@ const (
 // RunDelayed runs a delayed action (from the Scheduler). It re-checks the room: a stale
 // or unknown action does nothing.
 func (s *Service) RunDelayed(ctx context.Context, d Delayed) error {
+	if d.Kind == DelayedClock {
+		return s.runClockCheck(ctx, d)
+	}
 	if d.Kind != DelayedAway {
 		return nil
 	}

@@ -10,6 +10,16 @@ import (
 // after delivers a change: connection records, joined frames, the state to every socket,
 // the AI's turn and timers.
 func (s *Service) after(ctx context.Context, l *loaded, eff *effects) {
+	if eff.clock {
+		d := Delayed{Room: l.id, Version: l.version, Kind: DelayedClock, Due: l.b.Clock.Check}
+		if err := s.d.Scheduler.After(ctx, eff.clockWait, d); err != nil {
+			s.d.Log.Error("room: schedule", "room", l.id, "err", err)
+		}
+	}
+	if eff.refusal != nil && eff.sender != "" {
+		s.replyError(ctx, eff.sender, eff.id, eff.refusal)
+		eff.id = nil // the state follows without the id, as after stale-ply
+	}
 	if eff.away {
 		d := Delayed{Room: l.id, Version: l.version, Kind: DelayedAway, Due: l.b.AwayCheck}
 		if err := s.d.Scheduler.After(ctx, eff.awayWait, d); err != nil {

@@ -112,6 +112,14 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 	if err != nil {
 		return nil, nil, errf(CodeBadOptions, "")
 	}
+	var clock *clockBody
+	if m.Clock != nil {
+		tc, e := parseTimeControl(m.Clock)
+		if e != nil {
+			return nil, nil, e
+		}
+		clock = &clockBody{TC: *tc}
+	}
 	if !s.creates.allow(connID, s.d.Clock.Now(), s.d.Limits.CreatesPerMinute) {
 		return nil, nil, errf(CodeRateLimited, "방을 너무 자주 만들었습니다. 1분 뒤에 다시 만들어 주세요.")
 	}
@@ -127,7 +135,7 @@ func (s *Service) create(ctx context.Context, connID string, m inbound) (*loaded
 		now := s.d.Clock.Now()
 		l := &loaded{id: id, pol: pol, game: g, m: match.New(st, pol.matchRules()), b: body{
 			Game: g.ID(), Options: opts, Created: ms(now), TurnSince: ms(now), GameNo: 1, Status: StatusWaiting,
-			Seats: make([]seat, st.Seats()),
+			Seats: make([]seat, st.Seats()), Clock: clock,
 		}}
 		for i := range l.b.Seats {
 			l.b.Seats[i].Kind = KindEmpty

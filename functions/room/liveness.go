@@ -58,7 +58,7 @@ func (s *Service) pingRoom(ctx context.Context, connID, roomID string) {
 		return
 	}
 	mine, listed := l.seatOfConn(connID)
-	if !listed {
+	if !listed || s.pingClock(ctx, l) {
 		return
 	}
 	if s.aiOverdue(l) {

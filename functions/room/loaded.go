@@ -237,6 +237,7 @@ func (l *loaded) snapshot(now time.Time) *Snapshot {
 		s.Rematch = []int{}
 	}
 	s.Policy.LeaveToAI = l.pol.leaveToAI(st)
+	s.Clock = l.clockView(ms(now))
 	s.Phase = match.PhaseName(st.Phase())
 	if l.b.Status == StatusOver {
 		s.Phase = match.PhaseOver

@@ -83,6 +83,8 @@ type inbound struct {
 	OfferDraw bool            `json:"offerDraw"`
 	Level     string          `json:"level"`
 	Seat      *int            `json:"seat"`
+	// Clock is create's time control (TimeControl's JSON; clock.go), absent for none.
+	Clock json.RawMessage `json:"clock"`
 	// Dice is never accepted: a message naming dice is refused (the server rolls).
 	Dice json.RawMessage `json:"dice"`
 }
@@ -138,7 +140,7 @@ func parseInbound(raw []byte) (inbound, *Error) {
 	}{
 		{"action", &m.Action}, {"game", &m.Game}, {"options", &m.Options}, {"room", &m.Room},
 		{"token", &m.Token}, {"ply", &m.Ply}, {"move", &m.Move}, {"offerDraw", &m.OfferDraw},
-		{"level", &m.Level}, {"seat", &m.Seat},
+		{"level", &m.Level}, {"seat", &m.Seat}, {"clock", &m.Clock},
 	} {
 		v, ok := fields[f.key]
 		if !ok {

@@ -47,6 +47,8 @@ type body struct {
 	// 0: none on its way). A write that finds one on its way for the due time asks for no
 	// other (Service.planAway).
 	AwayCheck int64 `json:"aw,omitempty"`
+	// Clock is the room's game clock (clock.go); nil: the room has no time control.
+	Clock *clockBody `json:"cl,omitempty"`
 }
 
 type seat struct {
@@ -103,6 +105,7 @@ type Snapshot struct {
 	CreatedAt  int64         `json:"createdAt"`
 	ExpiresAt  int64         `json:"expiresAt"`
 	ServerTime int64         `json:"serverTime"`
+	Clock      *ClockView    `json:"clock"`
 }
 
 // SeatView is one seat in a snapshot.
@@ -146,5 +149,6 @@ func (b body) clone() body {
 		r := *b.Result
 		b.Result = &r
 	}
+	b.Clock = b.Clock.clone()
 	return b
 }

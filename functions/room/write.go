@@ -25,6 +25,14 @@ type effects struct {
 	// away: ask the Scheduler for an away check after awayWait (set by update, planAway).
 	away     bool
 	awayWait time.Duration
+	// clock: ask the Scheduler for a flag check after clockWait (planClock); clockArrived:
+	// this change is the arrival of the room's pending flag check.
+	clock        bool
+	clockWait    time.Duration
+	clockArrived bool
+	// refusal answers the sender when the change it asked for was refused but the room was
+	// still written (a late request that flagged a clock): an error, then the state.
+	refusal *Error
 }
 
 func (eff *effects) join(conn string, j outJoined) {
@@ -118,15 +126,30 @@ func (s *Service) updateFrom(ctx context.Context, id string, known Record, fn fu
 			return nil, nil, errf(CodeInternal, "")
 		}
 		before := l.turnKey()
+		flagEff := &effects{broadcast: true}
+		flagged := s.flagIfDue(l, flagEff, ms(now))
+		var kept loaded // the flagged room, restored if fn refuses
+		if flagged {
+			kept = l.keep()
+		}
+		mark := l.clockMark()
 		eff, e := fn(l)
-		if e != nil {
+		if e != nil && !flagged {
 			return l, nil, e
 		}
+		if flagged {
+			if e != nil {
+				*l = kept
+			}
+			eff = mergeFlag(flagEff, eff, e)
+		}
+		l.chargeClock(mark, ms(now))
 		if l.turnKey() != before {
 			eff.kick = true
 			l.b.TurnSince = ms(now) // in this write: no write of its own
 		}
 		s.planAway(l, eff, ms(now))
+		s.planClock(l, eff, ms(now))
 		if eff.noWrite {
 			return l, eff, nil
 		}

@@ -103,7 +103,13 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	spectators := fs.Int("spectators", 0, "sockets per room that only watch")
 	latFile := fs.String("latencies", "", "write each answered move to this file: when it was sent (s since the playing time began) and its latency (ms), one per line after a '# t0 UNIX-SECONDS' line; to find when the slow moves happen")
 	pid := fs.Int("pid", 0, "process id of the server, to report its CPU and memory (Linux /proc; 0: none)")
+	clockSpec := fs.String("clock", "", "every room on a game clock: BASE+INC, minutes and seconds of Fischer increment (e.g. 10+5; PROTOCOL.md \"Clocks\"); empty: no clock")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	clock, err := parseLoadClock(*clockSpec)
+	if err != nil {
+		fmt.Fprintf(stderr, "madang loadtest: --clock: %v\n", err)
 		return 2
 	}
 	if *cpuprofile != "" {
@@ -132,7 +138,7 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		go func(i int) {
 			defer done.Done()
 			sem <- struct{}{}
-			r, err := newLoadRoom(ctx, *url, *game, st, uint64(i), *spectators)
+			r, err := newLoadRoom(ctx, *url, *game, clock, st, uint64(i), *spectators)
 			<-sem
 			ready.Done()
 			if err != nil {
@@ -334,7 +340,7 @@ func expectJoined(ctx context.Context, c *websocket.Conn) (loadFrame, error) {
 	}
 }
 
-func newLoadRoom(ctx context.Context, url, game string, st *loadStats, seed uint64, spectators int) (*loadRoom, error) {
+func newLoadRoom(ctx context.Context, url, game string, clock map[string]any, st *loadStats, seed uint64, spectators int) (*loadRoom, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	r := &loadRoom{st: st, rng: rand.New(rand.NewPCG(seed, 1)), sentAt: map[[2]int]time.Time{}}
@@ -351,7 +357,11 @@ func newLoadRoom(ctx context.Context, url, game string, st *loadStats, seed uint
 		b, _ := json.Marshal(m)
 		return c.Write(ctx, websocket.MessageText, b)
 	}
-	if err := write(r.clients[0].c, map[string]any{"action": "create", "game": game, "options": map[string]any{}}); err != nil {
+	create := map[string]any{"action": "create", "game": game, "options": map[string]any{}}
+	if clock != nil {
+		create["clock"] = clock
+	}
+	if err := write(r.clients[0].c, create); err != nil {
 		r.close()
 		return nil, err
 	}
@@ -668,4 +678,19 @@ func scanValue(b []byte, key, end string) ([]byte, bool) {
 		return nil, false
 	}
 	return v[:j:j], true
+}
+
+// parseLoadClock reads --clock: "BASE+INC", minutes and seconds (whole numbers), as the
+// create message's time control; nil for "".
+func parseLoadClock(spec string) (map[string]any, error) {
+	if spec == "" {
+		return nil, nil
+	}
+	b, i, ok := strings.Cut(spec, "+")
+	base, err1 := strconv.Atoi(b)
+	inc, err2 := strconv.Atoi(i)
+	if !ok || err1 != nil || err2 != nil || base < 1 || inc < 0 {
+		return nil, fmt.Errorf("%q is not BASE+INC (minutes + seconds, e.g. 10+5)", spec)
+	}
+	return map[string]any{"baseMs": base * 60000, "incrementMs": inc * 1000}, nil
 }

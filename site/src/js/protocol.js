@@ -259,11 +259,14 @@ export class RoomClient {
     if (this.ws) this.ws.close();
   }
 
-  /** Creates a room of game with its options; the creator takes seat 0. */
-  async create(game, options = {}) {
+  /** Creates a room of game with its options and time control ({baseMs, incrementMs,
+   * delayMs}, null for none); the creator takes seat 0. */
+  async create(game, options = {}, clock = null) {
     this.game = game;
     await this.connect();
-    this.send({ action: 'create', game, options });
+    const msg = { action: 'create', game, options };
+    if (clock) msg.clock = clock;
+    this.send(msg);
   }
 
   /** Opens a room from its link: resumes with a stored token, else peeks at it first.

@@ -6,11 +6,15 @@
 // moves with their paths.
 import { RoomClient, seatTimers, tokenKey } from './protocol.js';
 import { ROOM, ROOM_ERROR, clock } from './text.js';
+import { ClockChoice, Clocks, describe as describeClock } from './clock.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** The empty seats of a snapshot. */
 const emptySeats = (s) => s.seats.filter((x) => x.kind === 'empty').length;
+
+/** The room's time control as one sentence (join card, share line). */
+const ROOM_CLOCK = (tc) => `시간 제한: ${describeClock(tc)}.`;
 
 export class RoomPanel {
   /** @param {import('./shell.js').Shell} shell */
@@ -22,7 +26,11 @@ export class RoomPanel {
       on: {
         connection: (link) => this.linkChanged(link),
         joined: (m, first) => this.joined(m, first),
-        state: (snap) => this.showState(snap),
+        // the clocks count from the snapshot's arrival, not from when the board is drawn
+        state: (snap) => {
+          if (this.shell.page.games.includes(snap.game)) this.clocks.update(snap);
+          return this.showState(snap);
+        },
         notFound: () => this.shell.roomNotFound(),
         error: (m) => this.error(m),
         pending: () => this.redraw(),
@@ -33,8 +41,14 @@ export class RoomPanel {
     this.seatLost = false; // the room refused this device's stored seat token (bad-token)
     this.inviteFree = false; // the join card offers a free seat (else only watching)
     this.tick = setInterval(() => this.renderSeats(), 1000);
+    this.clocks = new Clocks({
+      seat: () => (this.client.seat == null ? -1 : this.client.seat),
+      colour: (game, i) => this.shell.page.colour(game, i),
+      // a clock shown at zero: the server decides the flag now (PROTOCOL.md, "Clocks")
+      flagged: () => this.client.room && this.client.send({ action: 'ping', room: this.client.room }, true),
+    });
     $('copy-link').onclick = () => this.copy();
-    $('share-link').onclick = () => navigator.share && navigator.share({ title: document.title, url: $('room-link').value }).catch(() => {});
+    $('share-link').onclick = () => navigator.share && navigator.share({ title: document.title, text: ($('room-clock-note') || {}).textContent || undefined, url: $('room-link').value }).catch(() => {});
     $('share-link').hidden = !navigator.share;
     $('takeover').onclick = () => this.client.takeover();
     $('rematch').onclick = () => this.client.rematch();
@@ -87,6 +101,7 @@ export class RoomPanel {
 
   close() {
     clearInterval(this.tick);
+    this.clocks.close();
     this.client.close();
   }
 
@@ -94,11 +109,24 @@ export class RoomPanel {
     return this.shell.page.names(game);
   }
 
-  /** Creates a room for game; the creator takes seat 0 and moves first. */
+  /** The menu's time-control choice (clock.js), made once per page by the shell. */
+  static installMenu(shell) {
+    RoomPanel.choice = new ClockChoice(() => shell.game);
+  }
+
+  /** Creates a room for game with the menu's time control; the creator takes seat 0 and
+   * moves first. A custom control out of range is said and nothing is made. */
   create(game, options = {}) {
+    let tc = null;
+    try {
+      tc = RoomPanel.choice ? RoomPanel.choice.value() : null;
+    } catch (e) {
+      this.shell.say(e.message, 'clock');
+      return undefined;
+    }
     this.shell.showPhase('game');
     $('online-status').textContent = ROOM.creating;
-    return this.client.create(game, options);
+    return this.client.create(game, options, tc);
   }
 
   /** Opens a room from its link: resume with a stored token, else the join card. */
@@ -124,7 +152,8 @@ export class RoomPanel {
   renderInvite(s) {
     const free = s.status === 'waiting' ? s.seats.findIndex((x) => x.kind === 'empty') : -1;
     // what the room is played with beyond its game (diamond-kr's pieces), a sentence or ''
-    const note = this.shell.page.roomNote ? this.shell.page.roomNote(s.game, s.options || {}) : '';
+    let note = this.shell.page.roomNote ? this.shell.page.roomNote(s.game, s.options || {}) : '';
+    if (s.clock) note += ` ${ROOM_CLOCK(s.clock.control)}`;
     this.previewSeat = free; // the board is shown from the seat a join would take
     this.inviteFree = free >= 0;
     const game = this.names(s.game).game || s.game;
@@ -261,6 +290,7 @@ export class RoomPanel {
     v.offer = playing && !!snap.drawOffer && snap.drawOffer.seat !== seat && seat >= 0;
     v.canOffer = playing && seat >= 0 && !!(snap.seats[seat] && snap.seats[seat].mayOfferDraw) && snap.policy && snap.policy.drawOffers;
     $('room-link-box').hidden = !(snap.status === 'waiting' && seat === 0);
+    this.clockNote(snap);
     $('rematch').hidden = !(snap.status === 'over' && seat >= 0);
     this.statusLine();
     shell.setView(v);
@@ -356,6 +386,17 @@ export class RoomPanel {
     // the vote needs the server: not while the link is down
     const voted = (s.rematch || []).includes(c.seat);
     $('rematch').disabled = voted || !c.ready();
+  }
+
+  /** The room's time control under the link to share (and in the share sheet's text). */
+  clockNote(snap) {
+    let p = $('room-clock-note');
+    if (!p) {
+      p = document.createElement('p');
+      p.id = 'room-clock-note';
+      $('room-link-box').querySelector('.link-row').before(p);
+    }
+    p.textContent = ROOM_CLOCK(snap.clock ? snap.clock.control : null);
   }
 
   async copy() {

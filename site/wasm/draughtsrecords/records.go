@@ -47,7 +47,8 @@ func ResultToken(o rules.Outcome) string {
 
 // ExportRecord implements session.Records with the PDN writer the CLI uses (pdn.Append):
 // the tags given, then GameType, SetUp and FEN (a game from a set position) and Result
-// unless given, and the moves replayed through the rules in canonical text. Errors: a game
+// unless given, and the moves replayed through the rules in canonical text, each followed by
+// its comment when r.Comments has one (the clock's {[%clk 0:04:51]}). Errors: a game
 // of another family, a move the rules refuse, or what pdn.Append refuses (e.g. a tag name
 // that is not letters, digits and '_').
 func (Family) ExportRecord(r session.Record) ([]byte, error) {
@@ -98,7 +99,13 @@ func (Family) ExportRecord(r session.Record) ([]byte, error) {
 		add("SetUp", "1")
 		add("FEN", r.Position)
 	}
-	return pdn.Append(nil, pdn.NewGame(tags, texts, res))
+	pg := pdn.NewGame(tags, texts, res)
+	for i := range pg.Moves {
+		if i < len(r.Comments) {
+			pg.Moves[i].Comment = r.Comments[i]
+		}
+	}
+	return pdn.Append(nil, pg)
 }
 
 // ImportRecords implements session.Records with the PDN reader the CLI uses (pdn.Read and
@@ -130,8 +137,13 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 		g := &read[i]
 		r := pdn.ReplayGuess(g, fallback)
 		moves := make([]any, len(r.Played))
+		clocks := make([]any, len(r.Played))
 		for k, m := range r.Played {
 			moves[k] = m.String()
+			clocks[k] = ""
+			if k < len(g.Moves) {
+				clocks[k] = clockOf(g.Moves[k].Comment)
+			}
 		}
 		tags := make([]any, len(g.Tags))
 		for k, t := range g.Tags {
@@ -153,7 +165,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 		}
 		games = append(games, map[string]any{
 			"index": g.Index, "line": g.Line, "game": r.ID, "fen": fen, "tags": tags,
-			"moves": moves, "total": len(g.Moves), "result": g.Result, "problems": problems,
+			"moves": moves, "clocks": clocks, "total": len(g.Moves), "result": g.Result, "problems": problems,
 		})
 		session.ReportImport(i+1, len(read))
 	}
@@ -180,4 +192,18 @@ func problemCode(p pdn.Problem) string {
 		return "bad-result"
 	}
 	return "error"
+}
+
+// clockOf is the time left a move's comment gives as PGN's %clk does ("[%clk 0:04:51]" →
+// "0:04:51"; issue 31), "" when it gives none.
+func clockOf(comment string) string {
+	_, rest, ok := strings.Cut(comment, "[%clk ")
+	if !ok {
+		return ""
+	}
+	v, _, ok := strings.Cut(strings.TrimLeft(rest, " "), "]")
+	if !ok || v == "" || strings.Trim(v, "0123456789:.") != "" {
+		return ""
+	}
+	return v
 }

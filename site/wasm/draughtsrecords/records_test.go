@@ -162,3 +162,31 @@ func TestImportUntaggedOtherGame(t *testing.T) {
 		}
 	}
 }
+
+// An online game with a clock exports its time control tag and a [%clk] comment after each
+// move that has one (issue 31).
+func TestExportClockComments(t *testing.T) {
+	b, err := Family{}.ExportRecord(session.Record{
+		Game: "checkers", Moves: []string{"11-15", "23-19", "8-11"},
+		Tags:     [][2]string{{"TimeControl", "300+3"}},
+		Comments: []string{"[%clk 0:04:58]", "", "[%clk 0:04:51]"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	for _, want := range []string{`[TimeControl "300+3"]`, "11-15 {[%clk 0:04:58]}", "8-11 {[%clk 0:04:51]}"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the export lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "23-19 {") {
+		t.Errorf("a move without a clock mark has a comment:\n%s", text)
+	}
+	// the import gives the review the time left after each move
+	g := Family{}.ImportRecords(b, "checkers")["games"].([]any)[0].(map[string]any)
+	clocks := g["clocks"].([]any)
+	if len(clocks) != 3 || clocks[0] != "0:04:58" || clocks[1] != "" || clocks[2] != "0:04:51" {
+		t.Errorf("imported clocks %v, want [0:04:58  0:04:51]", clocks)
+	}
+}

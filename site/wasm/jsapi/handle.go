@@ -16,7 +16,7 @@
 //	{op: "undo", plies} | {op: "undo", toSeat}       undo by replaying from the start
 //	{op: "resign", seat} | {op: "acceptDraw"}
 //	{op: "ai", level, seed}                          the AI's choice for the side to move, not played
-//	{op: "export", game, fen?, options?, moves, status?, winner?, points?, tags?: [[name, value]]}
+//	{op: "export", game, fen?, options?, moves, status?, winner?, points?, tags?: [[name, value]], comments?: [text]}
 //	                                                 one game as a record file of the family's
 //	                                                 format: {text, format}; status "win"|"draw"
 //	                                                 (else ongoing), winner the winning seat
@@ -85,6 +85,7 @@ type Request struct {
 	Seed     int64
 	DiceSeed uint64      // seeds the local dice of start and load
 	Tags     [][2]string // export: header tags in order
+	Comments []string    // export: a comment after each move ("" for none), e.g. a clock's "[%clk 0:04:51]"
 	Status   string      // export: "win", "draw" or anything else for a game going on
 	Winner   int         // export: the winning seat; -1: absent
 	Points   int         // export: the points of a win (backgammon's 2 or 3); 0: one
@@ -227,7 +228,7 @@ func HandleRecords(rec session.Records, r Request) (answer map[string]any) {
 	case "draw":
 		o = rules.Outcome{Status: rules.Draw, Winner: rules.NoSeat}
 	}
-	b, err := rec.ExportRecord(session.Record{Game: r.Game, Options: r.Options, Position: r.FEN, Moves: r.Moves, Outcome: o, Tags: r.Tags})
+	b, err := rec.ExportRecord(session.Record{Game: r.Game, Options: r.Options, Position: r.FEN, Moves: r.Moves, Outcome: o, Tags: r.Tags, Comments: r.Comments})
 	if err != nil {
 		return Fail(err)
 	}

@@ -129,7 +129,8 @@ func decode(v js.Value) Request {
 }
 
 // decodeRecords reads the fields of export and import beside decode's (bytes): winner,
-// points, status and tags ([[name, value]]); entries of the wrong type count as absent.
+// points, status, tags ([[name, value]]) and comments (a string per move, empty for none);
+// entries of the wrong type count as absent.
 func decodeRecords(v js.Value, r *Request) {
 	r.Winner = num(v, "winner", r.Winner)
 	r.Points = num(v, "points", 0)
@@ -140,6 +141,15 @@ func decodeRecords(v js.Value, r *Request) {
 				t.Index(0).Type() == js.TypeString && t.Index(1).Type() == js.TypeString {
 				r.Tags = append(r.Tags, [2]string{t.Index(0).String(), t.Index(1).String()})
 			}
+		}
+	}
+	if cs := v.Get("comments"); cs.Type() == js.TypeObject {
+		for i := 0; i < cs.Length(); i++ {
+			c := ""
+			if e := cs.Index(i); e.Type() == js.TypeString {
+				c = e.String()
+			}
+			r.Comments = append(r.Comments, c)
 		}
 	}
 }

@@ -27,6 +27,8 @@ export function resultText(game, outcome, names) {
       return `${who(w)} 승리, ${kind} — ${who(l)} 쪽이 기권했습니다.`;
     case 'abandoned':
       return `${who(w)} 승리, ${kind} — ${who(l)} 쪽이 방을 떠났습니다.`;
+    case 'time':
+      return `${who(w)} 승리, ${kind} — ${who(l)} 쪽의 시간이 다 되었습니다.`;
     default:
       return `${who(w)} 승리, ${kind} — 말 15개를 모두 빼냈습니다.`;
   }

@@ -21,6 +21,7 @@ const DRAW_REASON = {
   'five-move': '정해진 5수 안에 승부가 나지 않았습니다',
   agreement: '두 사람이 무승부에 합의했습니다',
   'move-limit': '수 제한에 이르렀습니다',
+  time: '시간이 다 된 쪽의 상대에게 이길 말이 남아 있지 않습니다',
 };
 
 /** The end-of-game line: who won and why, in Korean. */
@@ -38,6 +39,8 @@ export function resultText(game, outcome, names) {
       return `${who(w)} 승리 — ${who(l)} 쪽에 둘 수 있는 수가 없습니다.`;
     case 'abandoned':
       return `${who(w)} 승리 — ${who(l)} 쪽이 방을 떠났습니다.`;
+    case 'time':
+      return `${who(w)} 승리 — ${who(l)} 쪽의 시간이 다 되었습니다.`;
     default:
       return `${who(w)} 승리.`;
   }

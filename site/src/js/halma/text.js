@@ -84,7 +84,7 @@ export function resultText(game, o, names) {
   const w = names[o.winner] || colourName(game, o.winner);
   if (o.reason === 'resign') return `${subj(w)} 이겼습니다 (기권승).`;
   if (o.reason === 'abandoned') return `${subj(w)} 이겼습니다 (상대가 나감).`;
-  if (o.reason === 'timeout') return `${subj(w)} 이겼습니다 (시간).`;
+  if (o.reason === 'time') return `${subj(w)} 이겼습니다 (상대의 시간이 다 됨).`;
   if (game === 'diamond') return `${subj(w)} 목표 진영을 모두 채우고 왕을 ◎에 넣어 이겼습니다.`;
   return `${subj(w)} 맞은편 진영을 모두 채워 이겼습니다.`;
 }

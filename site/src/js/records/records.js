@@ -12,6 +12,7 @@
 // stops after the position being searched.
 import { Engine } from '../engine.js';
 import { REC, problemText, syntaxText, levelName } from './text.js';
+import { CLOCK, clkOf, recordClock } from '../clock.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -226,7 +227,10 @@ export class Records {
     const seats = sh.seats(v);
     const tags = [['Event', REC.event(sh.page.names(game).game || game)], ['Site', location.host || 'madang'], ['Date', today()]];
     for (let s = 0; s < seats; s++) tags.push([this.hook.seatTag(game, s), this.playerName(s)]);
-    return { game, options: sh.options, fen: sh.startFen || '', moves: v.history.map((e) => e.text), outcome: v.outcome, tags, seats };
+    // an online room's clock: its time control and the time left after each move (clock.js)
+    const rc = sh.mode === 'online' ? recordClock(this.roomSnap, v.history.length) : null;
+    if (rc) tags.push(...rc.tags);
+    return { game, options: sh.options, fen: sh.startFen || '', moves: v.history.map((e) => e.text), outcome: v.outcome, tags, seats, comments: rc ? rc.comments : undefined };
   }
 
   /** A seat's player for the record: 나, AI with its level, a room's opponent, or the colour. */
@@ -243,7 +247,7 @@ export class Records {
     if (!g) return { ok: false, error: 'no-game' };
     const o = g.outcome || { status: 'ongoing' };
     return this.recordsEngine().ask('export', {
-      game: g.game, options: g.options, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, points: o.points || 0, tags: g.tags,
+      game: g.game, options: g.options, fen: g.fen, moves: g.moves, status: o.status, winner: o.winner, points: o.points || 0, tags: g.tags, comments: g.comments,
     });
   }
 
@@ -397,6 +401,7 @@ export class Records {
     return {
       game: g.game, options: g.options, fen: g.fen, moves: g.moves, result: g.result || '*', tags: g.tags.map((t) => [t[0], t[1]]),
       problem: g.problems.length ? problemText(g, g.problems[0]) : '',
+      clocks: g.clocks, // the time left after each move ([%clk] comments), when the format keeps it
     };
   }
 
@@ -408,7 +413,8 @@ export class Records {
     // replayed, with the room's result
     const g = this.current();
     if (!g) return undefined;
-    return this.review({ game: g.game, options: g.options, fen: g.fen, moves: g.moves, result: this.hook.resultToken(g.outcome, g.seats), tags: g.tags, problem: '' });
+    const clocks = g.comments ? g.comments.map(clkOf) : undefined;
+    return this.review({ game: g.game, options: g.options, fen: g.fen, moves: g.moves, result: this.hook.resultToken(g.outcome, g.seats), tags: g.tags, problem: '', clocks });
   }
 
   /** Opens rec ({game, options, fen, moves, result, tags, problem}) in review at its last position. */
@@ -497,6 +503,8 @@ export class Records {
       b.type = 'button';
       b.dataset.ply = String(i + 1);
       b.textContent = this.hook.moveLabel ? this.hook.moveLabel(i, alg, this.rec.seats[i], (s) => this.shell.colour(s)) : `${Math.floor(i / 2) + 1}${i % 2 ? '…' : '.'} ${alg}`;
+      const clk = this.rec.clocks && this.rec.clocks[i];
+      if (clk) b.textContent += ` (${CLOCK.leftAfter(clk)})`;
       b.addEventListener('click', () => this.go(i + 1));
       li.appendChild(b);
       ol.appendChild(li);

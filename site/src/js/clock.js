@@ -1,0 +1,277 @@
+// Game clocks of online rooms (functions/room/PROTOCOL.md, "Clocks"; issue 31): the time
+// control offered on the menu before a room is made, its description for the join card and
+// the share line, and each seat's clock on the page (over the board and in the button
+// board), counted down from the server's snapshot. The server keeps the time; the page
+// never sends one: it only counts down what the last snapshot said, by its own elapsed time
+// since that snapshot arrived (performance.now), not by its clock's time of day.
+
+const $ = (id) => document.getElementById(id);
+
+/** The Korean texts of the clocks. */
+export const CLOCK = {
+  choiceLabel: '시간 제한',
+  none: '없음',
+  custom: '직접 정하기',
+  customBase: '기본 시간',
+  customMin: '분',
+  customSec: '초',
+  customInc: '한 수마다 더하는 시간(초)',
+  customDelay: '한 수마다 주는 유예(초)',
+  badCustom: '시간 제한은 1초에서 3시간, 더하는 시간은 60초, 유예는 300초까지 정할 수 있습니다.',
+  clocksLabel: '남은 시간',
+  noClock: '시간 제한 없음',
+  inDelay: (s) => `유예 ${s}초`,
+  lowMe: '내 남은 시간이 얼마 남지 않았습니다.',
+  low: (who) => `${who}의 남은 시간이 얼마 남지 않았습니다.`,
+  ai: 'AI',
+  leftAfter: (clk) => `남은 시간 ${clk}`,
+};
+
+/** A duration in Korean words: '5분', '30초', '1분 30초'. */
+export function words(ms) {
+  const s = Math.round(ms / 1000);
+  const m = Math.floor(s / 60);
+  const r = s % 60;
+  if (m && r) return `${m}분 ${r}초`;
+  return m ? `${m}분` : `${r}초`;
+}
+
+/** A time control in Korean ('5분 + 한 수마다 3초', '한 수 30초 + 예비 3분'), or '없음'. */
+export function describe(tc) {
+  if (!tc) return CLOCK.none;
+  const parts = [];
+  if (tc.delayMs) parts.push(`한 수 ${words(tc.delayMs)} + 예비 ${words(tc.baseMs)}`);
+  else parts.push(words(tc.baseMs));
+  if (tc.incrementMs) parts.push(`한 수마다 ${words(tc.incrementMs)} 추가`);
+  return parts.join(', ');
+}
+
+const fischer = (min, inc) => ({ baseMs: min * 60000, incrementMs: inc * 1000, delayMs: 0 });
+const delayed = (sec, min) => ({ baseMs: min * 60000, incrementMs: 0, delayMs: sec * 1000 });
+
+/** The presets a game offers (issue 31): Fischer controls for checkers and draughts, a delay
+ * per move with a reserve for the star games and backgammon. */
+export function presets(game) {
+  if (game === 'checkers' || game === 'draughts') return [fischer(3, 2), fischer(5, 3), fischer(10, 5)];
+  if (game === 'backgammon') return [delayed(12, 3), delayed(12, 6)];
+  return [delayed(30, 3), delayed(60, 5)];
+}
+
+/** m:ss of a remaining time, rounded up (0:00 only once it has run out); under 10 s with
+ * tenths. */
+export function show(ms) {
+  if (ms <= 0) return '0:00';
+  if (ms <= 9900) return `0:0${(Math.ceil(ms / 100) / 10).toFixed(1)}`;
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The low-time threshold of a control: 30 s, or a fifth of a shorter base. */
+export function lowMs(tc) {
+  return Math.min(30000, tc.baseMs / 5);
+}
+
+/** The time-control choice on the menu, before '친구와 대전': none (the default), the game's
+ * presets, or a custom control. */
+export class ClockChoice {
+  /** @param {() => string} game the game on screen */
+  constructor(game) {
+    this.game = game;
+    const online = document.querySelector('[data-mode="online"]');
+    if (!online || $('clock-choice')) return;
+    const box = document.createElement('div');
+    box.className = 'clock-choice';
+    box.innerHTML = `<label>${CLOCK.choiceLabel} <select id="clock-choice"></select></label>
+      <div id="clock-custom" class="clock-custom" hidden>
+        <label>${CLOCK.customBase} <input id="clock-base-min" type="number" min="0" max="180" value="5" inputmode="numeric">${CLOCK.customMin}</label>
+        <label><input id="clock-base-sec" type="number" min="0" max="59" value="0" inputmode="numeric">${CLOCK.customSec}</label>
+        <label>${CLOCK.customInc} <input id="clock-inc" type="number" min="0" max="60" value="0" inputmode="numeric"></label>
+        <label>${CLOCK.customDelay} <input id="clock-delay" type="number" min="0" max="300" value="0" inputmode="numeric"></label>
+      </div>`;
+    online.before(box);
+    this.select = $('clock-choice');
+    this.select.addEventListener('change', () => { $('clock-custom').hidden = this.select.value !== 'custom'; });
+    this.fill();
+    // the presets follow the game chosen on the menu (checkers or draughts, the star games)
+    document.addEventListener('change', (e) => { if (e.target && e.target.name && e.target !== this.select && !e.target.closest('.clock-custom')) this.fill(); });
+  }
+
+  fill() {
+    const keep = this.select.value;
+    this.list = presets(this.game());
+    this.select.textContent = '';
+    const add = (value, text) => {
+      const o = document.createElement('option');
+      o.value = value;
+      o.textContent = text;
+      this.select.appendChild(o);
+    };
+    add('none', CLOCK.none);
+    this.list.forEach((tc, i) => add(String(i), describe(tc)));
+    add('custom', CLOCK.custom);
+    this.select.value = [...this.select.options].some((o) => o.value === keep) ? keep : 'none';
+  }
+
+  /** The chosen control ({baseMs, incrementMs, delayMs}), null for none; throws with a
+   * Korean message when the custom fields are out of range. */
+  value() {
+    if (!this.select) return null;
+    const v = this.select.value;
+    if (v === 'none') return null;
+    if (v !== 'custom') return { ...this.list[Number(v)] };
+    const n = (id) => Math.round(Number($(id).value) || 0);
+    const tc = {
+      baseMs: (n('clock-base-min') * 60 + n('clock-base-sec')) * 1000,
+      incrementMs: n('clock-inc') * 1000,
+      delayMs: n('clock-delay') * 1000,
+    };
+    if (tc.baseMs < 1000 || tc.baseMs > 3 * 3600000 || tc.incrementMs < 0 || tc.incrementMs > 60000 || tc.delayMs < 0 || tc.delayMs > 300000) {
+      throw new Error(CLOCK.badCustom);
+    }
+    return tc;
+  }
+}
+
+/** Each seat's clock on the page, from the room's snapshots: a bar under the board's turn
+ * line and another at the top of the button board, one entry per seat with a clock. */
+export class Clocks {
+  /**
+   * @param {object} o
+   * @param {() => number} o.seat this page's seat (-1 watching)
+   * @param {(game: string, seat: number) => string} o.colour a seat's colour name
+   * @param {() => void} o.flagged called once when the running clock shows zero (the page
+   *   pings the room so the server decides the flag at once)
+   */
+  constructor(o) {
+    this.o = o;
+    this.snap = null;
+    this.at = 0;
+    this.bars = [];
+    const turn = $('turn');
+    if (turn) this.bars.push(this.bar('clocks-board', (b) => turn.after(b)));
+    const title = $('panel-title'); // the button board's heading (every family's page)
+    if (title) this.bars.push(this.bar('clocks-panel', (b) => title.after(b)));
+    this.announced = new Set();
+    this.pinged = -1;
+    this.timer = setInterval(() => this.render(), 200);
+  }
+
+  bar(id, place) {
+    let b = $(id);
+    if (!b) {
+      b = document.createElement('ol');
+      b.id = id;
+      b.className = 'clocks';
+      b.setAttribute('aria-label', CLOCK.clocksLabel);
+      b.hidden = true;
+      place(b);
+    }
+    return b;
+  }
+
+  /** A new snapshot: noted with the page's monotonic time of its arrival. */
+  update(snap) {
+    this.snap = snap;
+    this.at = performance.now();
+    this.render();
+  }
+
+  /** Seat i's remaining ms now (null: no clock), counting down the running seat after
+   * its unused delay. */
+  remaining(i) {
+    const c = this.snap && this.snap.clock;
+    if (!c || c.remainingMs[i] == null) return null;
+    const left = c.remainingMs[i];
+    if (i !== c.running || this.snap.status !== 'playing') return left;
+    const spent = performance.now() - this.at - c.delayLeftMs;
+    return Math.max(0, left - Math.max(0, spent));
+  }
+
+  /** The running seat's delay left now, in ms (0 when none). */
+  delayLeft() {
+    const c = this.snap && this.snap.clock;
+    if (!c || c.running < 0 || this.snap.status !== 'playing') return 0;
+    return Math.max(0, c.delayLeftMs - (performance.now() - this.at));
+  }
+
+  render() {
+    const s = this.snap;
+    const c = s && s.clock;
+    for (const b of this.bars) b.hidden = !c;
+    if (!c) return;
+    const me = this.o.seat();
+    const rows = s.seats.map((seat, i) => {
+      const left = this.remaining(i);
+      const running = s.status === 'playing' && i === c.running;
+      const low = left != null && left <= lowMs(c.control) && s.status !== 'waiting';
+      const name = this.o.colour(s.game, i);
+      let text = left == null ? `${name} ${seat.kind === 'ai' ? CLOCK.ai : '–'}` : `${name} ${show(left)}`;
+      if (running && this.delayLeft() > 0) text += ` (${CLOCK.inDelay(Math.ceil(this.delayLeft() / 1000))})`;
+      if (low && running) this.announce(s, i, me, name);
+      if (running && left === 0 && this.pinged !== s.version) {
+        this.pinged = s.version;
+        this.o.flagged();
+      }
+      return { text, running, low, mine: i === me, i };
+    });
+    for (const b of this.bars) {
+      while (b.children.length > rows.length) b.lastChild.remove();
+      rows.forEach((r, k) => {
+        let li = b.children[k];
+        if (!li) {
+          li = document.createElement('li');
+          b.appendChild(li);
+        }
+        if (li.textContent !== r.text) li.textContent = r.text;
+        li.dataset.seat = String(r.i);
+        li.classList.toggle('running', r.running);
+        li.classList.toggle('low', r.low);
+        li.classList.toggle('mine', r.mine);
+        if (r.running) li.setAttribute('aria-current', 'true');
+        else li.removeAttribute('aria-current');
+      });
+    }
+  }
+
+  /** Says once per seat and game that its time runs low (the polite live region), for the
+   * page's own seat, or every seat to a spectator. */
+  announce(s, i, me, name) {
+    const key = `${s.gameNo}:${i}`;
+    if (this.announced.has(key) || (me >= 0 && i !== me)) return;
+    this.announced.add(key);
+    const live = $('live');
+    if (live) live.textContent = i === me ? CLOCK.lowMe : CLOCK.low(name);
+  }
+
+  close() {
+    clearInterval(this.timer);
+    for (const b of this.bars) b.hidden = true;
+  }
+}
+
+/** h:mm:ss of ms, as PGN's %clk writes a clock (rounded down to the second). */
+export function hms(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** What a record of an online game keeps of its clock (issue 31): the tags (PDN/PGN's
+ * TimeControl "BASE+INC" in seconds, and TimeDelay in seconds when the control has a delay)
+ * and a comment after each entry of the room's log ("[%clk 0:04:51]", '' where no person's
+ * clock moved). comments is left out unless the record has exactly the log's n entries. */
+export function recordClock(snap, n) {
+  const c = snap && snap.clock;
+  if (!c) return null;
+  const tc = c.control;
+  const tags = [['TimeControl', `${Math.round(tc.baseMs / 1000)}+${Math.round(tc.incrementMs / 1000)}`]];
+  if (tc.delayMs) tags.push(['TimeDelay', String(Math.round(tc.delayMs / 1000))]);
+  const marks = c.marks || [];
+  const comments = marks.length === n ? marks.map((m) => (m == null ? '' : `[%clk ${hms(m)}]`)) : undefined;
+  return { tags, comments };
+}
+
+/** The clock of a record's move comment ("[%clk 0:04:51]" → "0:04:51"), '' when none. */
+export function clkOf(comment) {
+  const m = /\[%clk\s+([0-9:.]+)\]/.exec(comment || '');
+  return m ? m[1] : '';
+}

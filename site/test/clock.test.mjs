@@ -1,0 +1,139 @@
+// Game clocks of online rooms (issue 31): the creator picks a time control on the menu, the
+// join card states it, both players' pages and a spectator's show the same clocks counted
+// down from the server's snapshots, and a short control's flag ends the game for everybody.
+// The fake clock is not available here: the controls are custom ones of a few seconds.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, withShots, openPage, engineReady, view } from './harness.mjs';
+
+let stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+const waitPly = (page, n) => page.waitForFunction((k) => window.__madang.view && window.__madang.view.ply === k, n, { timeout: 20000 });
+const myTurn = (page) => page.waitForFunction(() => {
+  const a = window.__madang;
+  return a.online && a.online.snap && a.online.snap.status === 'playing' && a.view && a.view.ply === a.online.snap.ply && a.view.toMove === a.online.seat;
+}, null, { timeout: 20000 });
+
+/** Seat i's remaining ms as the page's clock counts it now. */
+const shown = (page, i) => page.evaluate((k) => window.__madang.online.clocks.remaining(k), i);
+
+/** When the running seat i's clock reaches zero by this page's count, on the machine's clock
+ * (remaining + now): pages asked one after the other compare without the time between the
+ * questions (the machine may be loaded). */
+const zeroAt = (page, i) => page.evaluate((k) => window.__madang.online.clocks.remaining(k) + performance.timeOrigin + performance.now(), i);
+
+/** Creates a checkers room with a custom control (base seconds, increment seconds) from a
+ * fresh page; returns the page and the room's link. */
+async function createClocked(ctx, baseSec, incSec = 0) {
+  const a = await openPage(ctx, `${stack.url}/checkers/`);
+  await engineReady(a);
+  // the menu offers none (the default), the game's presets and a custom control
+  const labels = await a.$$eval('#clock-choice option', (os) => os.map((o) => o.textContent));
+  assert.equal(labels[0], '없음');
+  assert.equal(await a.$eval('#clock-choice', (s) => s.value), 'none');
+  assert.ok(labels.includes('5분, 한 수마다 3초 추가'), labels.join(' | '));
+  assert.equal(labels[labels.length - 1], '직접 정하기');
+  await a.selectOption('#clock-choice', 'custom');
+  await a.fill('#clock-base-min', String(Math.floor(baseSec / 60)));
+  await a.fill('#clock-base-sec', String(baseSec % 60));
+  await a.fill('#clock-inc', String(incSec));
+  await a.click('button[data-mode="online"]');
+  await a.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
+  const link = await a.$eval('#room-link', (i) => i.value);
+  return { a, link };
+}
+
+test('a room with a clock: the join card states it, both pages and a spectator show the same clocks', async () => {
+  const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctxB = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const ctxC = await stack.browser.newContext({ viewport: { width: 800, height: 900 } });
+  const pages = [];
+  await withShots('clock', pages, async () => {
+    const { a, link } = await createClocked(ctxA, 120, 2);
+    pages.push(a);
+    assert.match(await a.textContent('#room-clock-note'), /시간 제한: 2분, 한 수마다 2초 추가/);
+    const b = await openPage(ctxB, link);
+    pages.push(b);
+    await b.waitForSelector('#join-button:visible');
+    assert.match(await b.textContent('#join-text'), /시간 제한: 2분, 한 수마다 2초 추가/);
+    await b.click('#join-button');
+    await myTurn(a);
+    await b.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing');
+    // the board's clock bar and the button board's both show the seats
+    await a.waitForSelector('#clocks-board:visible li[aria-current="true"]');
+    assert.equal(await a.$$eval('#clocks-board li', (ls) => ls.length), 2);
+    assert.equal(await a.$$eval('#clocks-panel li', (ls) => ls.length), 2);
+
+    const v = await view(a);
+    await a.click(`#moves button[data-text="${v.moves[0].text}"]`);
+    await waitPly(b, 1);
+    await myTurn(b);
+    // both pages count seat 1 down from the same snapshot: within one second of each other
+    await new Promise((r) => setTimeout(r, 1500));
+    const [ra, rb] = [await shown(a, 1), await shown(b, 1)];
+    assert.ok(ra < 120000 && rb < 120000, `seat 1's clock runs: ${ra}, ${rb}`);
+    const [za, zb] = [await zeroAt(a, 1), await zeroAt(b, 1)];
+    assert.ok(Math.abs(za - zb) < 1000, `the two pages disagree by ${za - zb} ms`);
+    const a0 = await shown(a, 0);
+    assert.ok(a0 > 118000 && a0 <= 122000, `seat 0 after its move with the increment: ${a0}`);
+    assert.ok(Math.abs(a0 - (await shown(b, 0))) < 1000);
+
+    // a spectator sees the clocks too
+    const c = await openPage(ctxC, link);
+    pages.push(c);
+    await c.waitForSelector('#join-button:visible');
+    await c.click('#join-button');
+    await c.waitForFunction(() => window.__madang.online && window.__madang.online.seat === -1 && window.__madang.online.snap);
+    await c.waitForSelector('#clocks-board:visible li[aria-current="true"]');
+    const [zc, za2] = [await zeroAt(c, 1), await zeroAt(a, 1)];
+    assert.ok(Math.abs(zc - za2) < 1000, `the spectator's clock is off by ${zc - za2} ms`);
+
+    // a reload shows the clocks as the server keeps them
+    await b.reload();
+    await waitPly(b, 1);
+    await b.waitForSelector('#clocks-board:visible li[aria-current="true"]');
+    const [zb2, za3] = [await zeroAt(b, 1), await zeroAt(a, 1)];
+    assert.ok(Math.abs(zb2 - za3) < 1000, `after the reload the clock is off by ${zb2 - za3} ms`);
+
+    // the record keeps the clock: PDN's TimeControl tag and the time left after the move
+    const ex = await a.evaluate(() => window.__madangRecords.exportText());
+    assert.ok(ex.ok, JSON.stringify(ex));
+    assert.match(ex.text, /\[TimeControl "120\+2"\]/);
+    assert.match(ex.text, /\{\[%clk 0:0[12]:\d\d\]\}/);
+  });
+});
+
+test('a flag in a short control ends the game for both players; the review shows the time left', async () => {
+  const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctxB = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const pages = [];
+  await withShots('clock-flag', pages, async () => {
+    const { a, link } = await createClocked(ctxA, 8);
+    pages.push(a);
+    const b = await openPage(ctxB, link);
+    pages.push(b);
+    await b.waitForSelector('#join-button:visible');
+    await b.click('#join-button');
+    await myTurn(a);
+    const v = await view(a);
+    await a.click(`#moves button[data-text="${v.moves[0].text}"]`);
+    await waitPly(b, 1);
+    // seat 1 does not move: its 8 s run out, the low time is said once, the game ends on time
+    await b.waitForFunction(() => document.getElementById('live').textContent.includes('내 남은 시간이 얼마 남지 않았습니다'), null, { timeout: 15000 });
+    for (const p of [a, b]) {
+      await p.waitForFunction(() => {
+        const s = window.__madang.online.snap;
+        return s && s.status === 'over' && s.result && s.result.reason === 'time' && s.result.winner === 0;
+      }, null, { timeout: 20000 });
+    }
+    assert.equal(await shown(b, 1), 0);
+    assert.match(await b.textContent('#clocks-board li[data-seat="1"]'), /0:00/);
+    assert.match(await a.textContent('#result'), /시간이 다 되었습니다/);
+    // the review of this game shows the time left after the move
+    await a.click('#rec-review-this');
+    await a.waitForSelector('#rec-moves li button');
+    assert.match(await a.textContent('#rec-moves li button'), /남은 시간 0:00:0\d/);
+  });
+});
