@@ -72,7 +72,7 @@ test('every page carries the shared head: language, viewport, its own title and 
     assert.match(html, /^<!doctype html>\n<html lang="ko">\n<head>\n/, page);
     assert.match(head, /<meta name="viewport" content="width=device-width, initial-scale=1">/, page);
     // a PNG: an SVG icon costs a page a whole SVG document on its main thread (a long task
-    // after the first paint under Lighthouse's mobile CPU, issue 10 item 22d)
+    // after the first paint under Lighthouse's mobile CPU)
     assert.match(head, /<link rel="icon" href="data:image\/png;base64,[A-Za-z0-9+/=]+">/, page);
     assert.match(head, /<link rel="stylesheet" href="\/assets\/site-[A-Z0-9]{8}\.css">/, page);
     assert.doesNotMatch(html, /\{\{|<!-- head/, `${page} keeps a placeholder or the head line`);
@@ -145,7 +145,7 @@ test('every page has a meta description, each game its own, and the turn line\'s
   }
 });
 
-// every family's entry bundle (issue 14's star pages, backgammon's 2D board too): three.js
+// every family's entry bundle (the star pages, backgammon's 2D board too): three.js
 // only in chunks the entry imports dynamically (the 3D families: draughts, halma), never in
 // the entry or what it imports statically
 const FAMILY_ENTRIES = { draughts: { threeD: true }, halma: { threeD: true }, backgammon: { threeD: false } };
@@ -182,7 +182,7 @@ for (const [family, { threeD }] of Object.entries(FAMILY_ENTRIES)) {
   });
 }
 
-// issue 17: the reading part of each game page (src/guide/<game>.html) is in the page of its
+// the reading part of each game page (src/guide/<game>.html) is in the page of its
 // game, its {{ai:...}} placeholders filled from src/guide/ai-figures.json as written by
 // `make ai-figures` (the file's selfplay runs); none is left unfilled.
 const guideDir = join(site, 'src', 'guide');
