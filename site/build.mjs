@@ -47,6 +47,10 @@ if (!existsSync(manifestFile)) {
   process.exit(1);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+if (!manifest.roomErrors) {
+  console.error(`build: ${relative(process.cwd(), manifestFile)} has no roomErrors; rebuild it with make site`);
+  process.exit(1);
+}
 const FAMILIES = Object.fromEntries(manifest.families.map((f) => [f.name, f]));
 /** The render workers the families' boards use (src/js/render/<name>.js). */
 const RENDERS = [...new Set(manifest.families.map((f) => f.render).filter(Boolean))];
@@ -113,7 +117,7 @@ const names = {};
 
 // page bundles: one entry per family, shared chunks
 const pages = await esbuild.build({
-  // and the guide's practice boards (src/js/guide/practice.js, issue 17), which a guide
+  // and the guide's practice boards (src/js/guide/practice.js), which a guide
   // fragment loads as /assets/practice.js
   entryPoints: {
     ...Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, join(src, `js/${f}/page.js`)])),
@@ -133,6 +137,12 @@ const pages = await esbuild.build({
   metafile: true,
   legalComments: 'none',
   logLevel: 'warning',
+  // from the manifest: the games' titles (src/js/titles.js) and the room's error texts
+  // (src/js/room-errors.js)
+  define: {
+    MADANG_TITLES: JSON.stringify(Object.fromEntries(manifest.families.flatMap((f) => f.games).map((g) => [g.id, g.title]))),
+    MADANG_ROOM_ERRORS: JSON.stringify(manifest.roomErrors),
+  },
 });
 for (const [file, o] of Object.entries(pages.metafile.outputs)) {
   if (!o.entryPoint) continue;
@@ -213,7 +223,7 @@ const link = (html) => html.replace(/\/assets\/([\w.-]+)/g, (m, f) => {
   return `/assets/${names[f]}`;
 });
 
-// The reading part of each game page (issue 17): src/guide/<game>.html replaces the line
+// The reading part of each game page: src/guide/<game>.html replaces the line
 // `<!-- guide -->` of the template serving that game (one template may serve several games,
 // so per game). Its {{ai:<game>.<run>.<figure>}} placeholders (or {{ai:<top-level key>}})
 // are filled from src/guide/ai-figures.json, which `make ai-figures` writes; a placeholder
