@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { GAMES } from './games.mjs';
+import { GAMES, manifest } from './games.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 let tmp;
@@ -219,8 +219,14 @@ test('every guide fragment is injected into its game page with the figures of ai
     const raw = readFileSync(join(guideDir, `${id}.html`), 'utf8');
     const keys = [...raw.matchAll(/\{\{ai:([\w.-]+)\}\}/g)].map((m) => m[1]);
     assert.ok(keys.length >= 5, `${id}: the guide quotes the AI figures (${keys.length} placeholders)`);
-    const filled = raw.replace(/\{\{ai:([\w.-]+)\}\}/g, (m, k) => value(k)).trimEnd();
-    assert.ok(page.includes(filled), `${id}/index.html holds guide/${id}.html with its figures filled in`);
+    // the fragment's first lines name its head (src/partials/guide-head.html) and its lead
+    const parts = raw.match(/^<!-- guide-head -->\n(.*)\n([\s\S]*)$/);
+    assert.ok(parts, `guide/${id}.html starts with its <!-- guide-head --> line and its lead`);
+    const [, lead, body] = parts;
+    const title = manifest.families.flatMap((f) => f.games).find((g) => g.id === id).title;
+    assert.ok(page.includes(`<section class="guide" id="guide" aria-labelledby="guide-title">\n<h2 id="guide-title">${title} 알아보기</h2>\n${lead}\n<nav class="guide-toc" aria-labelledby="guide-toc-title">`), `${id}/index.html heads its guide with the title, the lead and the contents`);
+    const filled = body.replace(/\{\{ai:([\w.-]+)\}\}/g, (m, k) => value(k)).trimEnd();
+    assert.ok(page.includes(`</nav>\n${filled}`), `${id}/index.html holds guide/${id}.html with its figures filled in`);
     assert.ok(!page.includes('<!-- guide -->'), `${id}: the marker is replaced`);
     assert.ok(!page.includes('{{ai:'), `${id}: no placeholder left`);
     assert.equal((page.match(/<section class="guide"/g) || []).length, 1, `${id}: one guide, its own`);
