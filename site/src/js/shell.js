@@ -138,9 +138,21 @@ export class Shell {
     this.reviewing = reviewing;
   }
 
-  /** A game on this device from now on: mode 'ai' or 'local' (a review continued). */
-  driveLocal(mode) {
+  /** A game on this device from now on (a new one, a saved one resumed, a review continued):
+   * mode 'ai' or 'local', the AI's level, my seat against it, the AI's seed, the start
+   * position and the game's options; an AI thinking for the last game stops, and nothing is
+   * selected or offered. */
+  playLocal({ mode, level, human, seed, fen, options }) {
     this.drive(new LocalDriver(this, mode));
+    this.level = level || 'intermediate';
+    this.human = mode === 'ai' ? human : 0;
+    this.seed = seed;
+    this.startFen = fen || '';
+    this.options = options;
+    this.gen++;
+    this.thinking = false;
+    this.page.selection.clear();
+    this.offerNext = false;
   }
 
   /** The page's selection (its shape is the page's), read and dropped by the tests. */
@@ -339,19 +351,10 @@ export class Shell {
   async resumeLocal(push = true) {
     const g = this.saved.read();
     if (!g) return undefined;
-    this.driveLocal(g.mode);
     this.clearMessages();
     this.setGame(g.game);
-    this.level = g.level || 'intermediate';
-    this.human = g.mode === 'ai' ? g.human : 0;
-    this.options = g.options;
-    this.seed = g.seed | 0;
-    this.startFen = g.fen || '';
-    this.gen++;
+    this.playLocal({ mode: g.mode, level: g.level, human: g.human, seed: g.seed | 0, fen: g.fen, options: g.options });
     const gen = this.gen;
-    this.thinking = false;
-    this.page.selection.clear();
-    this.offerNext = false;
     const a = await this.saved.replay(this.engine, g);
     if (gen !== this.gen) return undefined;
     if (!a.ok) {
@@ -394,19 +397,10 @@ export class Shell {
   }
 
   async startLocal(mode, level, human, fen = '') {
-    this.driveLocal(mode);
     this.clearMessages();
-    this.startFen = fen;
-    this.level = level || 'intermediate';
-    this.human = mode === 'ai' ? human : 0;
-    this.seed = (Math.random() * 2 ** 31) | 0;
-    this.gen++;
-    this.thinking = false;
-    this.page.selection.clear();
-    this.offerNext = false;
+    this.playLocal({ mode, level, human, seed: (Math.random() * 2 ** 31) | 0, fen, options: this.gameOptions() });
     // a notice over the menu (a dead room link) goes as soon as a game is chosen
     $('menu-notice').hidden = true;
-    this.options = this.gameOptions();
     const a = await this.engine.ask('start', { game: this.game, fen, options: this.options });
     if (!a.ok) return this.say(MSG.engineFailed);
     const fromMenu = !$('menu').hidden;

@@ -532,16 +532,7 @@ export class Records {
     if (!a.ok) return sh.say(REC.reviewFailed, a.error);
     if (a.view.toMove < 0) return sh.say(REC.overHere);
     sh.clearMessages();
-    sh.gen++;
-    sh.driveLocal(mode);
-    sh.level = level;
-    sh.human = mode === 'ai' ? a.view.toMove : 0;
-    sh.seed = (Math.random() * 2 ** 31) | 0;
-    sh.startFen = rec.fen;
-    sh.options = rec.options;
-    sh.thinking = false;
-    sh.page.selection.clear();
-    sh.offerNext = false;
+    sh.playLocal({ mode, level, human: a.view.toMove, seed: (Math.random() * 2 ** 31) | 0, fen: rec.fen, options: rec.options });
     this.rec = null;
     sh.showPhase('game');
     sh.view = null;
