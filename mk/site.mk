@@ -16,7 +16,8 @@ WASM_EXEC_BIN:= $(dir $(WASM_EXEC_JS))
 # written by `madang games --json` to site/.build/games.json and read by site/build.mjs, the
 # AI figures and the browser tests; site/.build/games.mk (from it) sets SITE_FAMILIES and
 # SITE_WASM_FAMILIES for the rules below.
-GAMES_SOURCES := $(shell find games rules -name '*.go' -not -name '*_test.go' 2>/dev/null)
+# (functions/room: the room's error texts, which the manifest carries as roomErrors)
+GAMES_SOURCES := $(shell find games rules functions/room -name '*.go' -not -name '*_test.go' 2>/dev/null)
 site/.build/games.json: $(GAMES_SOURCES) go.mod
 	@mkdir -p $(dir $@)
 	$(GO) run ./infra/cmd/madang games --json > $@.tmp && mv $@.tmp $@

@@ -47,6 +47,10 @@ if (!existsSync(manifestFile)) {
   process.exit(1);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+if (!manifest.roomErrors) {
+  console.error(`build: ${relative(process.cwd(), manifestFile)} has no roomErrors; rebuild it with make site`);
+  process.exit(1);
+}
 const FAMILIES = Object.fromEntries(manifest.families.map((f) => [f.name, f]));
 /** The render workers the families' boards use (src/js/render/<name>.js). */
 const RENDERS = [...new Set(manifest.families.map((f) => f.render).filter(Boolean))];
@@ -113,7 +117,7 @@ const names = {};
 
 // page bundles: one entry per family, shared chunks
 const pages = await esbuild.build({
-  // and the guide's practice boards (src/js/guide/practice.js, issue 17), which a guide
+  // and the guide's practice boards (src/js/guide/practice.js), which a guide
   // fragment loads as /assets/practice.js
   entryPoints: {
     ...Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, join(src, `js/${f}/page.js`)])),
@@ -133,6 +137,12 @@ const pages = await esbuild.build({
   metafile: true,
   legalComments: 'none',
   logLevel: 'warning',
+  // from the manifest: the games' titles (src/js/titles.js) and the room's error texts
+  // (src/js/room-errors.js)
+  define: {
+    MADANG_TITLES: JSON.stringify(Object.fromEntries(manifest.families.flatMap((f) => f.games).map((g) => [g.id, g.title]))),
+    MADANG_ROOM_ERRORS: JSON.stringify(manifest.roomErrors),
+  },
 });
 for (const [file, o] of Object.entries(pages.metafile.outputs)) {
   if (!o.entryPoint) continue;
@@ -213,7 +223,7 @@ const link = (html) => html.replace(/\/assets\/([\w.-]+)/g, (m, f) => {
   return `/assets/${names[f]}`;
 });
 
-// The reading part of each game page (issue 17): src/guide/<game>.html replaces the line
+// The reading part of each game page: src/guide/<game>.html replaces the line
 // `<!-- guide -->` of the template serving that game (one template may serve several games,
 // so per game). Its {{ai:<game>.<run>.<figure>}} placeholders (or {{ai:<top-level key>}})
 // are filled from src/guide/ai-figures.json, which `make ai-figures` writes; a placeholder
@@ -223,11 +233,18 @@ const figuresFile = join(guideDir, 'ai-figures.json');
 const figures = existsSync(figuresFile) ? JSON.parse(readFileSync(figuresFile, 'utf8')) : {};
 /** A figure as the pages print it: thousands with commas, decimals as measured. */
 const printFigure = (v) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 1 }) : String(v));
-/** The guide fragment of game id with its figures filled in, or null when it has none. */
+/** A guide fragment starts with the line `<!-- guide-head -->` and its lead paragraph's line:
+ * the build writes src/partials/guide-head.html there (the section, its heading '<title>
+ * 알아보기', the lead, the table of contents), so every guide has the same head. */
+const guideHead = readFileSync(join(src, 'partials/guide-head.html'), 'utf8');
+/** The guide fragment of game id with its head and figures filled in, or null when it has none. */
 function guide(id) {
   const f = join(guideDir, `${id}.html`);
   if (!existsSync(f)) return null;
-  return readFileSync(f, 'utf8').replace(/\{\{ai:([\w.-]+)\}\}/g, (m, key) => {
+  const raw = readFileSync(f, 'utf8');
+  const head = raw.match(/^<!-- guide-head -->\n(<p class="lead">.*<\/p>)\n/);
+  if (!head) throw new Error(`build: guide/${id}.html does not start with its <!-- guide-head --> line and its lead`);
+  return (guideHead.replace('{{LEAD}}', () => head[1]) + raw.slice(head[0].length)).replace(/\{\{ai:([\w.-]+)\}\}/g, (m, key) => {
     const [first, ...rest] = key.split('.');
     let v = figures.games && first in figures.games ? figures.games[first] : figures[first];
     for (const k of rest) v = v == null ? undefined : v[k];
@@ -241,8 +258,17 @@ function guide(id) {
  * there, so every page carries the same head (icon, stylesheet, viewport). A template without
  * the line is an error: a page without its head would be served without styles. */
 const headPartial = readFileSync(join(src, 'partials/head.html'), 'utf8');
+/** The game pages' shell markup (src/partials/shell.html): part name → its lines, each part
+ * from its line `<!-- part NAME -->` to the next; a template's line `<!-- shell NAME -->`
+ * becomes that part. A name the partial lacks is an error. */
+const shellParts = Object.fromEntries([...readFileSync(join(src, 'partials/shell.html'), 'utf8')
+  .matchAll(/^<!-- part ([\w-]+) -->\n([\s\S]*?)(?=^<!-- part |(?![\s\S]))/gm)].map((m) => [m[1], m[2]]));
+const withShell = (file, html) => html.replace(/^[ \t]*<!-- shell ([\w-]+) -->\n/gm, (m, name) => {
+  if (!(name in shellParts)) throw new Error(`build: ${file} names the shell part ${name}, which src/partials/shell.html lacks`);
+  return shellParts[name];
+});
 const page = (file) => {
-  const html = readFileSync(join(src, file), 'utf8');
+  const html = withShell(file, readFileSync(join(src, file), 'utf8'));
   const m = html.match(/^<!-- head((?: \w+="[^"]*")+) -->\n/);
   if (!m) throw new Error(`build: ${file} does not start with its <!-- head … --> line`);
   const a = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));

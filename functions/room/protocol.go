@@ -30,22 +30,33 @@ const (
 	CodeReplaced = "replaced"
 )
 
-// koMessages are the player-facing texts of the codes, in one place.
+// koMessages are the player-facing texts of the codes, in one place: the room sends them
+// with its refusals, and the pages show them (the site manifest carries them, Messages).
 var koMessages = map[string]string{
-	CodeBadMessage:   "메시지를 읽을 수 없습니다.",
-	CodeBadOptions:   "이 게임에서 쓸 수 없는 설정입니다.",
-	CodeRoomNotFound: "방이 없거나 이미 사라졌습니다.",
-	CodeRoomFull:     "자리가 모두 찼습니다.",
-	CodeBadToken:     "이 방의 자리를 확인할 수 없습니다.",
+	CodeBadMessage:   "요청을 이해하지 못했습니다. 페이지를 새로 고쳐 주세요.",
+	CodeBadOptions:   "이 게임은 그 설정으로 만들 수 없습니다.",
+	CodeRoomNotFound: "방을 찾을 수 없습니다. 시간이 지나 방이 사라졌거나 주소가 잘못되었습니다.",
+	CodeRoomFull:     "관전하는 사람이 너무 많아 들어갈 수 없습니다.",
+	CodeBadToken:     "이 방의 자리를 확인하지 못했습니다.",
 	CodeNotYourTurn:  "지금은 내 차례가 아닙니다.",
 	CodeIllegalMove:  "둘 수 없는 수입니다.",
-	CodeStalePly:     "지금 국면의 차례와 맞지 않는 수입니다(지난 차례나 아직 오지 않은 차례). 최신 국면을 보냅니다.",
+	CodeStalePly:     "판이 바뀌었습니다. 최신 판으로 다시 그렸습니다.",
 	CodeGameOver:     "게임이 이미 끝났습니다.",
 	CodeNotAllowed:   "지금은 할 수 없는 동작입니다.",
-	CodeTooLarge:     "메시지가 너무 큽니다.",
-	CodeRateLimited:  "메시지를 너무 자주 보냈습니다. 잠시 뒤에 다시 보내 주세요.",
-	CodeInternal:     "서버에서 문제가 생겼습니다. 다시 시도해 주세요.",
-	CodeReplaced:     "같은 자리를 연 창이 너무 많아 이 창으로는 방 소식을 더 받지 않습니다. 이 창에서 이어 두려면 새로 고쳐 주세요.",
+	CodeTooLarge:     "요청이 너무 큽니다.",
+	CodeRateLimited:  "요청이 너무 잦습니다. 잠시 뒤에 다시 해 보세요.",
+	CodeInternal:     "서버에 문제가 생겼습니다. 다시 해 보세요.",
+	CodeReplaced:     "같은 자리를 다른 창 여러 개에서 열어, 이 창으로는 방 소식을 더 받지 않습니다. 이 창에서 이어 두려면 새로 고쳐 주세요.",
+}
+
+// Messages are the Korean texts of the error codes, code → text (a copy): what a page shows
+// for a refusal, whatever message the refusal itself carried.
+func Messages() map[string]string {
+	m := make(map[string]string, len(koMessages))
+	for k, v := range koMessages {
+		m[k] = v
+	}
+	return m
 }
 
 // Error is a refusal with a stable code and a Korean message for the player.

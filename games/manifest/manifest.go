@@ -21,7 +21,8 @@
 //	    "seats": 2,                       seats at the default options
 //	    "dice": false,                    the game starts by rolling (rules.PhaseRoll)
 //	    "room": {"drawOffers", "takeoverAfterMs", "awayAIMs", "leaveToAI"},
-//	    "figures": {"flags", "vsBeginner", "self", "advanced", "fixedTime"}}]}]}
+//	    "figures": {"flags", "vsBeginner", "self", "advanced", "fixedTime"}}]}],
+//	  "roomErrors": {"illegal-move": "둘 수 없는 수입니다.", …}}   the room's error texts
 //
 // Families come in home-page order (games.Family.Order, then name), games in their family's
 // order.
@@ -32,6 +33,7 @@ import (
 	"fmt"
 	"strings"
 
+	"madang/functions/room"
 	"madang/games"
 	"madang/rules"
 )
@@ -43,6 +45,9 @@ const Version = 1
 type Manifest struct {
 	Version  int      `json:"version"`
 	Families []Family `json:"families"`
+	// RoomErrors are the room's error codes with their Korean texts (room.Messages), the
+	// pages' one table of them.
+	RoomErrors map[string]string `json:"roomErrors"`
 }
 
 // Family is one family in the manifest.
@@ -99,7 +104,7 @@ type Figures struct {
 // registered or whose start position cannot be made.
 func Build() (Manifest, error) {
 	fams := games.InOrder()
-	m := Manifest{Version: Version, Families: []Family{}}
+	m := Manifest{Version: Version, Families: []Family{}, RoomErrors: room.Messages()}
 	for _, f := range fams {
 		mf := Family{
 			Name: f.Name, Page: f.Site.Page, Render: f.Site.Render, Prerender: f.Site.Prerender, Wasm: f.Modules(),

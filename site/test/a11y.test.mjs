@@ -1,4 +1,4 @@
-// Accessibility (issue 10, 22a–22c and 22e): axe-core (from npm, run inside the page) on every
+// Accessibility: axe-core (from npm, run inside the page) on every
 // page state — home, menu, game, selection, refusal, result, online room, join card,
 // spectator, and the star-board pages' menu, game, selection, refusal and result — failing on
 // any violation; the legal-move buttons' names start with their
@@ -90,7 +90,7 @@ test('axe: the game page in every state (menu, game, selection, refusal, result)
   }
 });
 
-// the star-board pages (issue 14; seeds 000, 002, 004): the same states on each, at a phone's
+// the star-board pages (seeds 000, 002, 004): the same states on each, at a phone's
 // and a desktop's size — the menu, a game (against the AI) with a piece selected and its
 // destinations shown on the board and in the button panel, a refusal (the other side's
 // piece) and the result after resigning (diamond-kr's result screen)

@@ -1,4 +1,4 @@
-// The backgammon page (seed 003, issue 16) in headless Chromium: several turns against the
+// The backgammon page (seed 003) in headless Chromium: several turns against the
 // AI by taps on the board (pick a checker, then a lit destination; a lone destination
 // tapped alone; a step taken back) and by the button board and the list of plays; the
 // forced-dice cases of shared/cases/backgammon.md; a pass with its notice; the result with

@@ -29,7 +29,7 @@ test('opening 3-1: the checkers that may move first, where each goes, and what c
   // one step is no whole play; two are, in either order
   assert.equal(complete(rs, [st(8, 5, 3)]), null);
   assert.equal(complete(rs, [st(6, 5, 1), st(8, 5, 3)]).play.text, '8/5 6/5');
-  // after 8/5, only 8/5 6/5 can follow (issue 29 item 9)
+  // after 8/5, only 8/5 6/5 can follow (each play's step orders come from the engine)
   assert.deepEqual([...new Set(matching(rs, [st(8, 5, 3)]).map((r) => r.play.text))], ['8/5 6/5']);
   assert.deepEqual(nextSteps(rs, [st(8, 5, 3)]), [st(6, 5, 1)]);
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { GAMES } from './games.mjs';
+import { GAMES, manifest } from './games.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 let tmp;
@@ -72,7 +72,7 @@ test('every page carries the shared head: language, viewport, its own title and 
     assert.match(html, /^<!doctype html>\n<html lang="ko">\n<head>\n/, page);
     assert.match(head, /<meta name="viewport" content="width=device-width, initial-scale=1">/, page);
     // a PNG: an SVG icon costs a page a whole SVG document on its main thread (a long task
-    // after the first paint under Lighthouse's mobile CPU, issue 10 item 22d)
+    // after the first paint under Lighthouse's mobile CPU)
     assert.match(head, /<link rel="icon" href="data:image\/png;base64,[A-Za-z0-9+/=]+">/, page);
     assert.match(head, /<link rel="stylesheet" href="\/assets\/site-[A-Z0-9]{8}\.css">/, page);
     assert.doesNotMatch(html, /\{\{|<!-- head/, `${page} keeps a placeholder or the head line`);
@@ -145,7 +145,7 @@ test('every page has a meta description, each game its own, and the turn line\'s
   }
 });
 
-// every family's entry bundle (issue 14's star pages, backgammon's 2D board too): three.js
+// every family's entry bundle (the star pages, backgammon's 2D board too): three.js
 // only in chunks the entry imports dynamically (the 3D families: draughts, halma), never in
 // the entry or what it imports statically
 const FAMILY_ENTRIES = { draughts: { threeD: true }, halma: { threeD: true }, backgammon: { threeD: false } };
@@ -182,7 +182,7 @@ for (const [family, { threeD }] of Object.entries(FAMILY_ENTRIES)) {
   });
 }
 
-// issue 17: the reading part of each game page (src/guide/<game>.html) is in the page of its
+// the reading part of each game page (src/guide/<game>.html) is in the page of its
 // game, its {{ai:...}} placeholders filled from src/guide/ai-figures.json as written by
 // `make ai-figures` (the file's selfplay runs); none is left unfilled.
 const guideDir = join(site, 'src', 'guide');
@@ -219,8 +219,14 @@ test('every guide fragment is injected into its game page with the figures of ai
     const raw = readFileSync(join(guideDir, `${id}.html`), 'utf8');
     const keys = [...raw.matchAll(/\{\{ai:([\w.-]+)\}\}/g)].map((m) => m[1]);
     assert.ok(keys.length >= 5, `${id}: the guide quotes the AI figures (${keys.length} placeholders)`);
-    const filled = raw.replace(/\{\{ai:([\w.-]+)\}\}/g, (m, k) => value(k)).trimEnd();
-    assert.ok(page.includes(filled), `${id}/index.html holds guide/${id}.html with its figures filled in`);
+    // the fragment's first lines name its head (src/partials/guide-head.html) and its lead
+    const parts = raw.match(/^<!-- guide-head -->\n(.*)\n([\s\S]*)$/);
+    assert.ok(parts, `guide/${id}.html starts with its <!-- guide-head --> line and its lead`);
+    const [, lead, body] = parts;
+    const title = manifest.families.flatMap((f) => f.games).find((g) => g.id === id).title;
+    assert.ok(page.includes(`<section class="guide" id="guide" aria-labelledby="guide-title">\n<h2 id="guide-title">${title} 알아보기</h2>\n${lead}\n<nav class="guide-toc" aria-labelledby="guide-toc-title">`), `${id}/index.html heads its guide with the title, the lead and the contents`);
+    const filled = body.replace(/\{\{ai:([\w.-]+)\}\}/g, (m, k) => value(k)).trimEnd();
+    assert.ok(page.includes(`</nav>\n${filled}`), `${id}/index.html holds guide/${id}.html with its figures filled in`);
     assert.ok(!page.includes('<!-- guide -->'), `${id}: the marker is replaced`);
     assert.ok(!page.includes('{{ai:'), `${id}: no placeholder left`);
     assert.equal((page.match(/<section class="guide"/g) || []).length, 1, `${id}: one guide, its own`);

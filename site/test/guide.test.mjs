@@ -1,4 +1,4 @@
-// The reading part of every game page (issue 17, site/src/guide/<game>.html): on each of the
+// The reading part of every game page (site/src/guide/<game>.html): on each of the
 // six game pages, the sections come in the seeds' order under one heading with a table of
 // contents that works from the keyboard, the links to our other pages open those pages, the
 // sources open in a new tab (rel=noopener), the FAQ answers open on request, and axe-core finds
@@ -16,7 +16,7 @@ import { GAMES } from './games.mjs';
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const ORDER = ['howto', 'rules', 'decisions', 'tips', 'history', 'sources', 'faq', 'related'];
-/** The game pages the build made: all six (issue 14's star pages and backgammon have landed). */
+/** The game pages the build made: every game of the manifest. */
 const built = GAMES.filter((g) => existsSync(join(dist, g, 'index.html')));
 const shots = join(resultsDir, 'guide');
 

@@ -1,4 +1,4 @@
-// What the online texts say is what happens (issue 29 item 8): a three-seat room's join card
+// What the online texts say is what happens: a three-seat room's join card
 // says the game waits for its last seat, a spectator reads who plays the seats (people or the
 // AI), a person away whose seat the AI plays is said so, the capture rule is said to the side
 // that must capture only, and diamond-kr's join card gives the room's piece count.

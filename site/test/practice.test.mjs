@@ -1,4 +1,4 @@
-// The practice boards of the chinese-checkers guide (issue 17, item 4; src/js/guide/practice.js):
+// The practice boards of the chinese-checkers guide (src/js/guide/practice.js):
 // the move rules on the patch (seed 004), the line task's check, the races' fewest moves by
 // breadth-first search (hand-counted: the worked position's A→E is one move of two jumps);
 // then in Chromium, on the built /chinese-checkers/ page whose guide carries the boards: each

@@ -1,4 +1,4 @@
-// The player's own connection drops during an online game (issue 10's kind: what a person
+// The player's own connection drops during an online game (what a person
 // sees, and what becomes of a move made around the drop). Player A reaches the server through
 // a TCP proxy the test controls (cut every connection, refuse new ones, or swallow what goes
 // one way while the socket looks alive); player B talks to `madang serve` directly.
@@ -146,7 +146,7 @@ test('checkers online: my own connection drops — the page says so, moves wait,
     px.up = false;
     const m1 = await playFirst(a);
     await waitText(a, '#turn', new RegExp(`내 수\\(.+\\)[을를] 보내는 중`));
-    // the particle follows the move's last syllable as read (issue 29 item 5)
+    // the particle follows the move's last syllable as read (josa)
     const sending = /(내 수\(.+\))([을를]) 보내는 중/.exec(await a.textContent('#turn'));
     assert.equal(sending[1] + sending[2], josa(sending[1], '을/를'));
     assert.equal(await a.locator('#moves button:not([disabled])').count(), 0);

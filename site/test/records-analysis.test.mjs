@@ -1,4 +1,4 @@
-// The engine's view of a record on the draughts page (issue 19): a 100-ply draughts game
+// The engine's view of a record on the draughts page: a 100-ply draughts game
 // analysed at the default setting, its time printed, the graph and the marked moves drawn.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The engine's view of a backgammon record (issue 19): every play of each roll rated as GNU
+// The engine's view of a backgammon record: every play of each roll rated as GNU
 // Backgammon analyses a game (bgview RatePlay); a deliberately bad play is marked with the
 // better play, the win-chance graph drawn; a real game from ../shared/games analysed at the
 // default setting with its time printed; a cancelled analysis leaves the page responsive.

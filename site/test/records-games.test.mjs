@@ -1,4 +1,4 @@
-// Game records on the backgammon and star-game pages (issue 19): a game played on the page,
+// Game records on the backgammon and star-game pages: a game played on the page,
 // downloaded (GNU Backgammon's .mat; madang's star-game text) and imported again gives the
 // same moves (rolls and plays) and result.
 import { test, before, after } from 'node:test';

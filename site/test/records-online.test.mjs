@@ -1,4 +1,4 @@
-// A finished room's link opens its review while the room lives (issue 19, item 5): two
+// A finished room's link opens its review while the room lives: two
 // players play a few moves online and one resigns; a third browser opens the room link and
 // reviews the game with its moves and result, and downloads it.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// Game records on the draughts page (issue 19), review: stepping with keys, continuing from
+// Game records on the draughts page, review: stepping with keys, continuing from
 // a reviewed position, a cancelled analysis leaving the page responsive, Korean import errors.
 // (records.test.mjs has the round trips and the shared files, records-analysis.test.mjs the
 // analysis of a 100-ply game.)

@@ -1,4 +1,4 @@
-// The engine's view of a star-game record (issue 19 item 4): a move that throws away a jump
+// The engine's view of a star-game record: a move that throws away a jump
 // ladder is marked with the engine's better move and the per-seat graph is drawn; a
 // cancelled analysis leaves the page responsive; a whole chinese-checkers game of the
 // intermediate AI against itself analysed at the default setting, its time printed.
@@ -72,7 +72,7 @@ test('star engine view: a thrown-away ladder is marked with the better move, the
     // ai/halma's judge_test.go; 3.1-5.5 at depth 6): one of red's legal moves, not the one played
     const best = an.first.text;
     assert.ok(legal.includes(best) && best !== '5.6-4.1', `better move ${best}`);
-    // written as the page writes holes for people (issue 29 item 15): 단·번, here from red's
+    // written as the page writes holes for people: 단·번, here from red's
     // side (the review's board is seen from seat 0), never the record's "4.2-12.2"
     const better = shown(best);
     assert.equal(an.losses[0].better, better);

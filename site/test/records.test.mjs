@@ -1,4 +1,4 @@
-// Game records on the checkers/draughts pages (issue 19): a game played on the page,
+// Game records on the checkers/draughts pages: a game played on the page,
 // downloaded and imported again, per game. (records-shared: the shared files and the CLI's
 // counts; records-review: keys, continuing, cancelling; records-analysis: a 100-ply game;
 // records-online: a finished room's review.)

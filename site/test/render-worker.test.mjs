@@ -1,4 +1,4 @@
-// The 3D board in a render worker (src/js/render/, issue 10 item 22d): where the browser has
+// The 3D board in a render worker (src/js/render/): where the browser has
 // OffscreenCanvas, the page's main thread never makes a WebGL context — three.js's scene build,
 // shader compilation and draws run in the worker, whose picture still takes taps (a move
 // played on the canvas) and orbit drags; without OffscreenCanvas the page draws on its main

@@ -1,4 +1,4 @@
-// The star-board pages (issue 14; seeds 000, 002, 004) played by headless Chromium: on each
+// The star-board pages (seeds 000, 002, 004) played by headless Chromium: on each
 // page a game against the AI by canvas clicks and by the button panel with the keyboard; a
 // multi-jump by tapping its end and another route chosen by tapping its middle hole (touch)
 // or by Shift+clicking it (mouse);

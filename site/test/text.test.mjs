@@ -1,4 +1,4 @@
-// The Korean particle after a name (issue 29 item 5, js/text.js josa): chosen by the last
+// The Korean particle after a name (js/text.js josa): chosen by the last
 // syllable printed, a closing parenthesis skipped, digits and Latin letters by their Korean
 // reading. A unit test: no browser.
 import { test } from 'node:test';

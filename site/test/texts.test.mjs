@@ -1,4 +1,4 @@
-// What a new player reads on the pages (issue 29): the diamond FAQ quotes the AI figures file
+// What a new player reads on the pages: the diamond FAQ quotes the AI figures file
 // whole, with its size (item 12); one name per game and per button on every page, home,
 // titles, headings, guides, links and the scripts' texts (item 14).
 import { test, before, after } from 'node:test';
@@ -16,7 +16,7 @@ let stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
 
-test('diamond FAQ: who moves first quotes the figures file whole, with its number of games (issue 29 item 12)', async () => {
+test('diamond FAQ: who moves first quotes the figures file whole, with its number of games', async () => {
   const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await openPage(ctx, `${stack.url}/diamond/`);
   await withShots('texts-diamond-faq', [page], async () => {
@@ -57,7 +57,7 @@ const OTHER = [
 const walk = (dir, base = '') => readdirSync(join(dir, base), { withFileTypes: true })
   .flatMap((e) => (e.isDirectory() ? walk(dir, join(base, e.name)) : [join(base, e.name)]));
 
-test('the built pages and scripts use one name per game and per button (issue 29 item 14)', () => {
+test('the built pages and scripts use one name per game and per button', () => {
   const files = walk(dist).filter((f) => /\.(html|js)$/.test(f));
   assert.ok(files.some((f) => f.startsWith('assets')), 'the scripts are scanned too');
   for (const f of files) {
@@ -81,7 +81,7 @@ test('the built pages and scripts use one name per game and per button (issue 29
   }
 });
 
-test('a new player reads one name per game and per button on the home page and every game page (issue 29 item 14)', async () => {
+test('a new player reads one name per game and per button on the home page and every game page', async () => {
   const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const home = await openPage(ctx, `${stack.url}/`);
   const pages = [home];

@@ -1,4 +1,4 @@
-// What a new player tripped on (issue 29, items 1, 2, 4, 5, 9, 10), each as the player sees
+// What a new player tripped on, each as the player sees
 // it: backgammon's plays written in the numbering of the board on the screen, the opening
 // roll and its tie; the checkers page's rules text following the ruleset; the draughts
 // majority capture refused with its reason; Korean particles after a name.

@@ -1,4 +1,4 @@
-// Measures the AI figures the game pages quote (issue 17) and writes them to
+// Measures the AI figures the game pages quote (src/guide/<game>.html) and writes them to
 // site/src/guide/ai-figures.json, which site/build.mjs reads to fill the {{ai:...}}
 // placeholders of the guide fragments (site/src/guide/<game>.html).
 //

@@ -5,7 +5,8 @@
 // say; the engine worker only replays the server's moves to draw them and to list the legal
 // moves with their paths.
 import { RoomClient, seatTimers, tokenKey } from './protocol.js';
-import { ROOM, ROOM_ERROR, clock } from './text.js';
+import { ROOM, clock } from './text.js';
+import { ROOM_ERROR } from './room-errors.js';
 import { ClockChoice, Clocks, describe as describeClock } from './clock.js';
 
 const $ = (id) => document.getElementById(id);

@@ -1,13 +1,17 @@
 // The game page's shell, shared by every game: the mode menu (against the AI at a level, as
-// the second player, on this device, online), the AI loop, undo, restart, resign (two
-// presses), draw offers for games that have them, the turn and result lines, the live
-// regions (polite for moves and turns, assertive for refusals), the room link path and the
-// test hooks (window.__madang). Every rules question goes to the engine worker; what a game
-// draws and how a tap selects a move comes from its page (the game object, see Shell()).
+// the second player, on this device, online), undo, restart, resign (two presses), draw
+// offers for games that have them, the turn and result lines, the live regions (polite for
+// moves and turns, assertive for refusals), the room link path and the test hooks
+// (window.__madang). How the game is played is its driver's: local-driver.js (the engine
+// worker holds the game, the AI's turns) or room-driver.js (a room's server holds it); the
+// shell asks the driver and never branches on the mode. Every rules question goes to the
+// engine worker; what a game draws and how a tap selects a move comes from its page (the
+// game object, see Shell()).
 import { Engine } from './engine.js';
-import { RoomPanel } from './room-panel.js';
+import { LocalDriver } from './local-driver.js';
+import { RoomDriver } from './room-driver.js';
 import { MoveList } from './move-list.js';
-import { MSG, ROOM, refused } from './text.js';
+import { MSG, ROOM } from './text.js';
 import { LocalSave } from './local-save.js';
 import { setHint } from './key-hint.js';
 import { Records } from './records/records.js';
@@ -55,7 +59,9 @@ function guideFor(game) {
  *   turnNote(view)              '' or a sentence after the turn line (' 따먹는 수만 …')
  *   draw(view, {animate, viewer})  draws the board, the cell panel and the game's facts
  *   tap(cell)                   the player's tap on a cell (null: off the board) in their turn
- *   samePosition(a, b)          two views show one position (a selection survives)
+ *   selection                   the board's Selection (selection.js): the page keeps it and
+ *                               drops it when it draws another position; the shell drops it
+ *                               when a move is sent or a new game starts
  *   focusBoard()                keyboard focus to the cell panel (a game started from the menu)
  *   drawOffers                  the game has draw offers riding on moves
  * and optionally:
@@ -89,16 +95,15 @@ export class Shell {
     this.engine = new Engine(game.family);
     this.game = game.game;
     this.guideGen = 0; // the latest guide asked for (showGuide)
-    this.mode = null; // 'ai' | 'local' | 'online'
+    this.driver = null; // LocalDriver | RoomDriver: how the game on screen is played
+    this.reviewing = false; // a record stepped through (records.js)
     this.level = 'intermediate';
     this.human = 0; // vs AI: my seat
     this.view = null;
-    this.sel = null; // the page's selection; cleared with every new position
     this.offerNext = false;
     this.thinking = false;
     this.gen = 0;
     this.seed = 1;
-    this.online = null;
     this.firstMovesAt = 0;
     this.board3d = scene;
     this.moveList = new MoveList($('moves'), $('history'), (m) => this.play(m));
@@ -112,6 +117,49 @@ export class Shell {
   }
 
   // ---- test hooks ------------------------------------------------------------
+
+  /** How the game on screen is played: 'ai' | 'local' | 'online' (the driver's), 'review'
+   * (a record stepped through), null (the menu). */
+  get mode() {
+    if (this.driver) return this.driver.mode;
+    return this.reviewing ? 'review' : null;
+  }
+
+  /** The room's panel while the game on screen is a room's (its seat, snapshot and client;
+   * also the tests' hook), else null. */
+  get online() {
+    return (this.driver && this.driver.panel) || null;
+  }
+
+  /** Puts driver (null: none, the menu or a review) in place of the one playing; the one
+   * playing stops (a room's socket closes). */
+  drive(driver, reviewing = false) {
+    if (this.driver) this.driver.close();
+    this.driver = driver;
+    this.reviewing = reviewing;
+  }
+
+  /** A game on this device from now on (a new one, a saved one resumed, a review continued):
+   * mode 'ai' or 'local', the AI's level, my seat against it, the AI's seed, the start
+   * position and the game's options; an AI thinking for the last game stops, and nothing is
+   * selected or offered. */
+  playLocal({ mode, level, human, seed, fen, options }) {
+    this.drive(new LocalDriver(this, mode));
+    this.level = level || 'intermediate';
+    this.human = mode === 'ai' ? human : 0;
+    this.seed = seed;
+    this.startFen = fen || '';
+    this.options = options;
+    this.gen++;
+    this.thinking = false;
+    this.page.selection.clear();
+    this.offerNext = false;
+  }
+
+  /** The page's selection (its shape is the page's), read and dropped by the tests. */
+  get sel() { return this.page.selection.value; }
+
+  set sel(value) { this.page.selection.value = value; }
 
   /** Client coordinates of a cell on the canvas. */
   squareToScreen(cell) { return this.board3d.squareToScreen(cell); }
@@ -185,7 +233,7 @@ export class Shell {
     }
   }
 
-  /** The reading part (#guide, issue 17) follows the game on screen: the build writes each
+  /** The reading part (#guide, src/guide/<game>.html) follows the game on screen: the build writes each
    * game's guide into that game's own page, so another game's guide is read from its page
    * (/<game>/, fetched once per game) and put in place of the one shown. A guide that cannot
    * be fetched (offline) leaves the one shown. */
@@ -256,7 +304,7 @@ export class Shell {
    * the game is kept and '이어서 하기' continues it; forward again continues it. */
   popState(state) {
     const inGame = !!(state && state.madangGame);
-    if (!inGame && (this.mode === 'ai' || this.mode === 'local')) {
+    if (!inGame && this.driver && this.driver.onDevice) {
       $('leave-dialog').open && $('leave-dialog').close();
       this.leaveToMenu(false);
     } else if (inGame && !this.mode && this.saved.read()) {
@@ -276,11 +324,12 @@ export class Shell {
     if (phase !== 'menu') $('menu-notice').hidden = true;
     $('menu').hidden = phase !== 'menu';
     $('join').hidden = phase !== 'join';
-    $('online').hidden = this.mode !== 'online' || phase === 'menu' || phase === 'join';
+    $('online').hidden = !this.online || phase === 'menu' || phase === 'join';
     $('controls').hidden = phase !== 'game';
     $('panel').hidden = phase !== 'game';
-    $('undo').hidden = this.mode === 'online';
-    $('restart').hidden = this.mode === 'online';
+    const onDevice = !this.driver || this.driver.onDevice;
+    $('undo').hidden = !onDevice;
+    $('restart').hidden = !onDevice;
     if (phase === 'menu') this.renderResume();
     if (this.records) this.records.phase(phase);
   }
@@ -303,25 +352,15 @@ export class Shell {
   async resumeLocal(push = true) {
     const g = this.saved.read();
     if (!g) return undefined;
-    if (this.online) { this.online.close(); this.online = null; }
     this.clearMessages();
     this.setGame(g.game);
-    this.mode = g.mode;
-    this.level = g.level || 'intermediate';
-    this.human = g.mode === 'ai' ? g.human : 0;
-    this.options = g.options;
-    this.seed = g.seed | 0;
-    this.startFen = g.fen || '';
-    this.gen++;
+    this.playLocal({ mode: g.mode, level: g.level, human: g.human, seed: g.seed | 0, fen: g.fen, options: g.options });
     const gen = this.gen;
-    this.thinking = false;
-    this.sel = null;
-    this.offerNext = false;
     const a = await this.saved.replay(this.engine, g);
     if (gen !== this.gen) return undefined;
     if (!a.ok) {
       this.saved.clear();
-      this.mode = null;
+      this.drive(null);
       return this.say(MSG.engineFailed);
     }
     this.showPhase('game');
@@ -329,19 +368,19 @@ export class Shell {
     this.view = null;
     this.setView(a.view);
     this.page.focusBoard();
-    return this.maybeAI();
+    return this.driver.next();
   }
 
   /** Starts the page: a room from ?room=, else the menu over the start position. */
   start() {
     $('board-loading').hidden = true;
     this.setGame(this.game);
-    const room = new URLSearchParams(location.search).get('room');
-    if (room) {
+    const id = new URLSearchParams(location.search).get('room');
+    if (id) {
       $('turn').textContent = ''; // the menu's hint from the HTML: no menu on a room link
-      this.mode = 'online';
-      this.online = new RoomPanel(this);
-      this.online.open(room);
+      const room = new RoomDriver(this);
+      this.drive(room);
+      room.open(id);
     } else {
       this.showPhase('menu');
       this.preview();
@@ -359,20 +398,10 @@ export class Shell {
   }
 
   async startLocal(mode, level, human, fen = '') {
-    if (this.online) { this.online.close(); this.online = null; }
     this.clearMessages();
-    this.startFen = fen;
-    this.mode = mode;
-    this.level = level || 'intermediate';
-    this.human = mode === 'ai' ? human : 0;
-    this.seed = (Math.random() * 2 ** 31) | 0;
-    this.gen++;
-    this.thinking = false;
-    this.sel = null;
-    this.offerNext = false;
+    this.playLocal({ mode, level, human, seed: (Math.random() * 2 ** 31) | 0, fen, options: this.gameOptions() });
     // a notice over the menu (a dead room link) goes as soon as a game is chosen
     $('menu-notice').hidden = true;
-    this.options = this.gameOptions();
     const a = await this.engine.ask('start', { game: this.game, fen, options: this.options });
     if (!a.ok) return this.say(MSG.engineFailed);
     const fromMenu = !$('menu').hidden;
@@ -380,33 +409,28 @@ export class Shell {
     if (fromMenu) this.pushGameEntry();
     this.setView(a.view);
     if (fromMenu) this.page.focusBoard();
-    return this.maybeAI();
+    return this.driver.next();
   }
 
   startOnline() {
     this.clearMessages();
     this.gen++;
-    this.mode = 'online';
-    this.online = new RoomPanel(this);
-    this.online.create(this.game, this.gameOptions() || {});
+    const room = new RoomDriver(this);
+    this.drive(room);
+    room.create(this.game, this.gameOptions() || {});
   }
 
   /** A game in progress: online, this page holds a seat of a room in play; against the AI or
    * on this device, a game with moves that has not ended. Leaving one is asked first. */
   inProgress() {
-    if (!this.mode || !this.view || this.mode === 'review') return false;
-    if (this.mode === 'online') {
-      const o = this.online;
-      return !!o && o.seat >= 0 && !!o.snap && o.snap.status === 'playing';
-    }
-    return !this.over() && this.view.ply > 0;
+    return !!this.driver && !!this.view && this.driver.inProgress(this.view);
   }
 
   /** '플레이 방식 다시 선택하기': a game in progress is left only after the in-page dialog
    * says yes (the room link stays in the address until then); else straight to the menu. */
   backToMenu() {
     if (!this.inProgress()) return this.leaveToMenu();
-    return this.ask(this.mode === 'online' ? ROOM.leaveOnline : ROOM.leaveLocal, MSG.leaveYes, () => this.leaveToMenu());
+    return this.ask(this.driver.leaveText, MSG.leaveYes, () => this.leaveToMenu());
   }
 
   /** Asks in the page's dialog before a game in progress is dropped: text, the label of the
@@ -430,12 +454,8 @@ export class Shell {
     this.clearMessages();
     this.gen++;
     this.thinking = false;
-    if (this.online) {
-      this.online.leave();
-      this.online.close();
-      this.online = null;
-    }
-    this.mode = null;
+    if (this.driver) this.driver.leave();
+    this.drive(null);
     if (location.search) history.replaceState(null, '', location.pathname);
     this.showPhase('menu');
     this.preview();
@@ -453,26 +473,18 @@ export class Shell {
 
   myTurn() {
     const v = this.view;
-    if (!v || !this.mode || this.mode === 'review' || v.toMove < 0 || this.thinking) return false;
-    if (this.mode === 'local') return true;
-    if (this.mode === 'online') return !!this.online && this.online.canMove(v.toMove);
-    return v.toMove === this.human;
+    if (!v || !this.driver || v.toMove < 0 || this.thinking) return false;
+    return this.driver.canMove(v.toMove);
   }
 
   /** The seat the board is seen from: my seat (or the seat a join would take), else 0 (a
    * spectator of a full room: its preview seat is -1, which no page can draw from). */
   viewer() {
-    if (this.mode === 'ai') return this.human;
-    if (this.mode === 'online') {
-      if (!this.online) return 0;
-      if (this.online.seat >= 0) return this.online.seat;
-      return Math.max(this.online.previewSeat, 0);
-    }
-    return 0;
+    return this.driver ? this.driver.viewer() : 0;
   }
 
   spectating() {
-    return this.mode === 'online' && !!this.online && this.online.seat < 0;
+    return !!this.driver && this.driver.spectating();
   }
 
   over() {
@@ -487,10 +499,7 @@ export class Shell {
    * one device see the colour alone. */
   sideName(seat) {
     const s = this.colour(seat);
-    if (this.spectating()) return s;
-    if (this.mode === 'ai') return seat === this.human ? `${ROOM.me}(${s})` : `AI(${s})`;
-    if (this.mode === 'online' && this.online) return seat === this.online.seat ? `${ROOM.me}(${s})` : `${ROOM.opponent}(${s})`;
-    return s;
+    return this.driver ? this.driver.sideName(seat, s) : s;
   }
 
   // ---- the picture ---------------------------------------------------------------
@@ -525,25 +534,26 @@ export class Shell {
       $('result').textContent = `게임 끝: ${this.page.resultText(v.game, v.outcome, names)}`;
       t.textContent = MSG.gameOver;
       t.dataset.state = 'over';
-    } else if (this.mode === 'online' && this.online && this.online.turnText()) {
-      t.textContent = this.online.turnText();
-      t.dataset.state = this.online.ready() ? 'wait' : 'offline';
+    } else if (this.driver.turnLine()) {
+      const line = this.driver.turnLine();
+      t.textContent = line.text;
+      t.dataset.state = line.state;
     } else if (this.thinking) {
       t.textContent = MSG.aiThinking;
       t.dataset.state = 'ai';
     } else {
       const side = this.colour(v.toMove);
       let s;
-      if (this.mode === 'local') s = `${side} 차례입니다.`;
+      if (!this.driver.other) s = `${side} 차례입니다.`;
       else if (this.myTurn()) s = `내 차례입니다 (${side}).`;
-      else s = `${this.mode === 'ai' ? 'AI' : ROOM.opponent} 차례입니다 (${side}).`;
+      else s = `${this.driver.other} 차례입니다 (${side}).`;
       s += this.page.turnNote(v);
       if (v.offer) s += ` ${MSG.offered}.`;
       t.textContent = s;
       t.dataset.state = this.myTurn() ? 'mine' : 'wait';
     }
     // a person away from the room is said under the board too, not only in the seats card
-    const away = !over && this.mode === 'online' && this.online ? this.online.awayLine() : '';
+    const away = !over && this.driver ? this.driver.awayLine() : '';
     if (away) t.textContent += ` ${away}`;
     const canAccept = !!v.offer && this.myTurn();
     $('accept-draw-board').hidden = !canAccept;
@@ -573,7 +583,7 @@ export class Shell {
     let empty = this.page.noMovesText ? this.page.noMovesText(v, mine) : '';
     if (empty) { /* the page's */ } else if (v.toMove < 0) empty = MSG.none;
     else if (this.spectating()) empty = ROOM.spectatingList(this.colour(v.toMove));
-    else if (this.mode === 'ai') empty = MSG.aiToMove;
+    else if (this.driver) empty = this.driver.waitText;
     else empty = MSG.opponentToMove;
     const listed = this.page.listedMoves ? this.page.listedMoves(v) : v.moves;
     this.moveList.render(listed, { enabled: mine, spoken: (m) => this.page.spoken(m), empty, label: (m) => this.moveText(m) });
@@ -586,14 +596,15 @@ export class Shell {
     $('moves-title').textContent = watching ? MSG.watchMovesTitle : MSG.movesTitle;
     const offer = $('offer-draw');
     // once the game is over only '다시 하기' and the menu remain
-    offer.disabled = !(mine && v.canOffer) || this.over() || (this.mode === 'online' && !this.online);
+    offer.disabled = !(mine && v.canOffer) || this.over();
     if (offer.disabled) this.offerNext = false;
     offer.setAttribute('aria-pressed', String(this.offerNext));
     offer.classList.toggle('on', this.offerNext);
     this.moveList.history(v.history, (e) => this.moveText(e) + (e.offer ? MSG.offerMark : ''));
-    $('undo').disabled = this.thinking || v.ply === 0 || this.over() || (this.mode === 'ai' && !v.history.some((e) => e.seat === this.human));
-    $('resign').disabled = v.outcome.status !== 'ongoing' || this.thinking || (this.mode === 'online' && !!this.online && !this.online.ready());
-    $('resign').hidden = this.mode === 'online' && !(this.online && this.online.seat >= 0 && this.online.snap && this.online.snap.status === 'playing')
+    const d = this.driver;
+    $('undo').disabled = this.thinking || v.ply === 0 || this.over() || (!!d && !d.canUndo(v));
+    $('resign').disabled = v.outcome.status !== 'ongoing' || this.thinking || (!!d && !d.canResign());
+    $('resign').hidden = (!!d && !d.resignShown())
       || (!!this.page.canResign && !this.page.canResign());
   }
 
@@ -601,9 +612,6 @@ export class Shell {
   setView(v) {
     const prev = this.view;
     this.view = v;
-    // a view that changes nothing on the board (a spectator came, a seat reconnected)
-    // keeps the selection
-    if (!(prev && this.page.samePosition(prev, v))) this.sel = null;
     const animate = !!(prev && prev.game === v.game && v.ply === prev.ply + 1 && v.last);
     // ready: the first view a player can act on, legal moves or a roll due (backgammon's
     // start has no moves until the opening roll)
@@ -612,7 +620,7 @@ export class Shell {
       document.body.dataset.ready = 'true';
     }
     this.render(animate);
-    if (this.mode === 'ai' || this.mode === 'local') this.saved.write(this, v);
+    if (this.driver) this.driver.shown(v);
     // one polite live region for moves and turns (the refusals go to the assertive #alert)
     const moved = !prev || prev.ply !== v.ply || prev.game !== v.game;
     if (moved && this.mode) {
@@ -629,12 +637,10 @@ export class Shell {
     const v = this.view;
     if (!v || v.toMove < 0) return undefined;
     if (cell !== null && !this.myTurn()) {
-      if (!this.mode || this.mode === 'review' || this.thinking) return undefined;
+      if (!this.driver || this.thinking) return undefined;
       if (this.spectating()) return this.say(MSG.watching);
-      // online, my turn by the room but the link is down or my move is on its way
-      const why = this.mode === 'online' && this.online ? this.online.blocked() : '';
-      if (why) return this.say(why);
-      if (this.mode !== 'local') this.say(MSG.notYourTurn);
+      const why = this.driver.refuseTap();
+      if (why) this.say(why);
       return undefined;
     }
     return this.page.tap(cell);
@@ -645,76 +651,28 @@ export class Shell {
     if (!this.myTurn()) return undefined;
     const offer = this.offerNext;
     this.offerNext = false;
-    this.sel = null;
-    if (this.mode === 'online') return this.online.move(m, offer);
-    const a = await this.engine.ask('play', m.route ? { text: m.route, offer } : { index: m.i, offer });
-    if (!a.ok) return this.say((this.page.refusal && this.page.refusal(a.error)) || refused.move, a.error);
-    this.setView(a.view);
-    return this.maybeAI(offer);
+    this.page.selection.clear();
+    return this.driver.play(m, offer);
   }
 
-  /** The AI's turn against the AI: asks the engine for its choice after at least 250 ms. */
-  async maybeAI(humanOffered = false) {
-    const v = this.view;
-    if (this.mode !== 'ai' || v.toMove < 0 || v.toMove === this.human || this.thinking) return undefined;
-    const gen = this.gen;
-    this.thinking = true;
-    this.render();
-    if (v.phase === 'roll') {
-      // dice games: the AI's seat rolls first (the engine's seeded local dice), then moves
-      const r = await this.engine.ask('roll');
-      if (gen !== this.gen) return undefined;
-      this.thinking = false;
-      if (!r.ok) return this.say(refused.aiMove, r.error);
-      this.setView(r.view);
-      return this.maybeAI();
-    }
-    const [a] = await Promise.all([
-      this.engine.ask('ai', { level: this.level, seed: this.seed + v.ply }),
-      new Promise((r) => setTimeout(r, 250)),
-    ]);
-    if (gen !== this.gen) return undefined;
-    this.thinking = false;
-    if (!a.ok) {
-      this.render();
-      return this.say(refused.aiChoice, a.error);
-    }
-    const c = a.choice;
-    let b;
-    if (c.accept) b = await this.engine.ask('acceptDraw');
-    else b = await this.engine.ask('play', { index: c.index, offer: c.offer });
-    if (gen !== this.gen) return undefined;
-    if (!b.ok) return this.say(refused.aiMove, b.error);
-    this.setView(b.view);
-    if (humanOffered && !c.accept) this.say(MSG.aiDeclined);
-    if (c.offer) this.say(MSG.aiOffers);
-    // with three seats the next seat may be an AI too
-    return this.maybeAI();
+  /** The AI's turns, when the game on screen has any to play now. */
+  maybeAI() {
+    return this.driver ? this.driver.next() : undefined;
   }
 
   /** Dice games: the player's roll (online the server rolls; here the engine's dice). */
   async roll() {
     if (!this.myTurn() || this.view.phase !== 'roll') return undefined;
-    if (this.mode === 'online') return this.online.client.roll();
-    const a = await this.engine.ask('roll');
-    if (!a.ok) return this.say(refused.move, a.error);
-    this.setView(a.view);
-    return this.maybeAI();
+    return this.driver.roll();
   }
 
   async acceptDraw() {
-    if (this.mode === 'online') return this.online.acceptDraw();
-    const a = await this.engine.ask('acceptDraw');
-    if (a.ok) this.setView(a.view);
-    return undefined;
+    if (this.driver) await this.driver.acceptDraw();
   }
 
   async undo() {
-    if (this.thinking || this.mode === 'online' || this.over()) return;
-    this.gen++;
-    const a = this.mode === 'ai' ? await this.engine.ask('undo', { toSeat: this.human }) : await this.engine.ask('undo', { plies: 1 });
-    if (a.ok) this.setView(a.view);
-    this.maybeAI();
+    if (this.thinking || !this.driver || !this.driver.onDevice || this.over()) return;
+    await this.driver.undo();
   }
 
   /** Resigning takes two presses, so a slip of the finger does not end the game. */
@@ -730,12 +688,7 @@ export class Shell {
     clearTimeout(this.disarm);
     delete b.dataset.armed;
     b.textContent = MSG.resign;
-    if (this.mode === 'online') return this.online.resign();
-    const seat = this.mode === 'ai' ? this.human : this.view.toMove;
-    this.gen++;
-    this.thinking = false;
-    const a = await this.engine.ask('resign', { seat });
-    if (a.ok) this.setView(a.view);
+    if (this.driver) await this.driver.resign(this.view);
     return undefined;
   }
 }

@@ -173,29 +173,6 @@ export const ROOM = {
   leaveLocal: '두던 게임을 그만두고 플레이 방식을 다시 고릅니다.',
 };
 
-/** The room server's refusals (functions/room/PROTOCOL.md "Error codes") in Korean, one
- * sentence per code; the server's own message (Korean too, more detailed, e.g. why a message
- * was malformed) goes to the console with the code. */
-export const ROOM_ERROR = {
-  'bad-message': '요청을 이해하지 못했습니다. 페이지를 새로 고쳐 주세요.',
-  'bad-options': '이 게임은 그 설정으로 만들 수 없습니다.',
-  'room-not-found': '방을 찾을 수 없습니다. 시간이 지나 방이 사라졌거나 주소가 잘못되었습니다.',
-  'room-full': '관전하는 사람이 너무 많아 들어갈 수 없습니다.',
-  'bad-token': '이 방의 자리를 확인하지 못했습니다.',
-  'not-your-turn': '지금은 내 차례가 아닙니다.',
-  'illegal-move': '둘 수 없는 수입니다.',
-  'stale-ply': '판이 바뀌었습니다. 최신 판으로 다시 그렸습니다.',
-  'game-over': '게임이 이미 끝났습니다.',
-  'not-allowed': '지금은 할 수 없는 동작입니다.',
-  'too-large': '요청이 너무 큽니다.',
-  'rate-limited': '요청이 너무 잦습니다. 잠시 뒤에 다시 해 보세요.',
-  internal: '서버에 문제가 생겼습니다. 다시 해 보세요.',
-  replaced: '같은 자리를 다른 창 여러 개에서 열어, 이 창으로는 방 소식을 더 받지 않습니다. 이 창에서 이어 두려면 새로 고쳐 주세요.',
-  // the page's own refusals (protocol.js), not the server's
-  offline: '연결이 끊겨 보내지 못했습니다. 다시 연결되면 다시 해 주세요.',
-  pending: '보낸 수를 서버가 확인하는 중입니다. 잠시 기다려 주세요.',
-};
-
 /** m:ss of a duration in ms (rounded down), as the away timers show it. */
 export function clock(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));

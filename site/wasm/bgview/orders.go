@@ -9,8 +9,7 @@ import (
 // rules/backgammon Plays lists them), every order of single checker steps that plays it
 // one checker and one die at a time: the steps in another order, or one checker's journey
 // split at the other die's point ("24/13" by 24/18 18/13 or by 24/19 19/13), so a page that
-// takes a play step by step offers exactly these (issue 29 item 9: after a step only the
-// plays it begins). Each step is legal where it is taken, as rules/backgammon's
+// takes a play step by step offers exactly these (after a step only the plays it begins). Each step is legal where it is taken, as rules/backgammon's
 // Board.CanStep says (seed 003: the bar enters first, a point of two or more opposing
 // checkers is closed, a single one is hit, bearing off needs every checker home and a die
 // higher than the point bears off only the farthest checker);

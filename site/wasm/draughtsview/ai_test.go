@@ -38,7 +38,7 @@ func TestAIMove(t *testing.T) {
 }
 
 // A draw offered with the first move is declined at every level in both games, whether
-// the person moves first or answers the AI's first move (issue 10 item 10).
+// the person moves first or answers the AI's first move.
 func TestAIDeclinesDrawOnMoveOne(t *testing.T) {
 	for _, game := range []string{"checkers", "draughts"} {
 		for _, level := range []string{"beginner", "intermediate", "advanced"} {

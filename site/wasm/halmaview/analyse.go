@@ -12,7 +12,7 @@ import (
 )
 
 // Analyse is the star games' op "analyse" (jsapi.Op), the engine view of a record's
-// position (issue 19 item 4):
+// position:
 //
 //	{op: "analyse", game, fen?, options?, moves, played?, ms, seed?}
 //

@@ -206,7 +206,7 @@ func TestJumpChainPath(t *testing.T) {
 }
 
 // A red piece shut in on its apex has no move: the only move is the pass, the view says so,
-// and playing it hands the turn to blue (issue 12: a seat with no legal move passes).
+// and playing it hands the turn to blue (a seat with no legal move passes).
 func TestPass(t *testing.T) {
 	s := start(t, "chinese-checkers", "0 1.1/2.1,2.2,3.1,3.3 0 0", nil)
 	v := s.View()

@@ -50,7 +50,7 @@ func directScore(st rules.State, v *ad.Variant) int {
 }
 
 // The browser's draughts module embeds neither the learned weights nor the opening books
-// (issue 18 item 7): the advanced level searches with the hand-made evaluation and no book
+// (the module's size limit): the advanced level searches with the hand-made evaluation and no book
 // until the worker hands the files over (op engineFile, the bytes of ai/draughts/weights
 // and book as the page's asset files hold them); then checkers' advanced level evaluates
 // with the learned weights and plays from the book, and draughts has its book and its

@@ -10,8 +10,8 @@ import (
 
 // diceGame is a test-only dice race for the session core ("dicerace"): two seats; each
 // turn the seat rolls, then moves its counter by the first die ("a") or the second ("b");
-// the first to 20 wins; the first roll of the game counts as its opening roll (rules.Dicer). A double six has no legal play, so Roll ends the turn (issue 9: "a
-// roll with no legal play ends the turn inside Roll"). Its resignation gives the opponent 2
+// the first to 20 wins; the first roll of the game counts as its opening roll (rules.Dicer). A double six has no legal play, so Roll ends the turn ("a roll with
+// no legal play ends the turn inside Roll"). Its resignation gives the opponent 2
 // points, so tests can see that the session asks the state (ResignOutcome).
 type diceGame struct{}
 

@@ -42,8 +42,8 @@ type Routes interface {
 }
 
 // EngineFiles is implemented by families whose engine takes files the worker fetches after
-// the module has started (the draughts family's learned weights and opening books: issue 18
-// item 7 keeps them out of the module). Until a file arrives, or when it fails, the engine
+// the module has started (the draughts family's learned weights and opening books, kept out of the
+// module to keep it small). Until a file arrives, or when it fails, the engine
 // plays without it.
 type EngineFiles interface {
 	// LoadEngineFile hands the engine the file kind (e.g. "weights", "book") of gameID, one of

@@ -1,4 +1,4 @@
-// The backgammon board as an SVG drawing (2D; issue 16): the 24 points numbered from the
+// The backgammon board as an SVG drawing (2D): the 24 points numbered from the
 // viewer's side (their checkers run 24 → 1, home 1–6 at the bottom right), the bar, the
 // trays of borne-off checkers on the right, the dice in the middle, and the marks of a turn
 // (green rings on movable checkers, the picked checker, lit destinations, the last play).

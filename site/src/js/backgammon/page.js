@@ -1,4 +1,4 @@
-// The backgammon page (seed 003, issue 16) on the shared shell: a 2D board, the roll (the
+// The backgammon page (seed 003) on the shared shell: a 2D board, the roll (the
 // '굴리기' button or the dice), the opening roll, the turn played one checker step at a time
 // (green rings on the checkers that can move, lit destinations, a lone destination tapped
 // alone, the last step taken back until the play is complete, then the turn ends by
@@ -10,15 +10,21 @@ import { Shell } from '../shell.js';
 import { CellPanel } from '../cell-panel.js';
 import { BgBoard } from './board.js';
 import { Rating } from './rating.js';
+import { Selection } from '../selection.js';
+import { TITLE } from '../titles.js';
 import {
   routes, matching, complete, nextSteps, destinations, applyStep,
 } from './routes.js';
 import {
-  NAME, SIDES, MSG, CELL, RATING_CATS, ratingLine, rollEntry, OPENING_ROLL, ANALYSIS, resultText, spoken, pipText, placeName,
+  SIDES, MSG, CELL, RATING_CATS, ratingLine, rollEntry, OPENING_ROLL, ANALYSIS, resultText, spoken, pipText, placeName,
 } from './text.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOURS = ['white', 'black'];
+
+/** The steps taken this turn and the picked checker ({steps, picked}); kept while the
+ * position drawn stays the same (a roll is another position). */
+const selection = new Selection((a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove && a.phase === b.phase);
 
 const page = {
   family: 'backgammon',
@@ -56,11 +62,11 @@ const page = {
   },
 
   setGame() {
-    document.title = `${NAME} — 마당`;
+    document.title = `${TITLE.backgammon} — 마당`;
   },
 
   colour: (game, seat) => SIDES[seat],
-  names: () => ({ game: NAME, seats: 2 }),
+  names: () => ({ game: TITLE.backgammon, seats: 2 }),
   resultText,
   /** A play, a roll or a record entry read aloud, its places in the viewer's numbering. */
   spoken: (m) => spoken(m, (c) => turnPlace(c, m.seat === undefined ? flipFor(shell.view) : m.seat !== shell.viewer()), seatNames()),
@@ -76,7 +82,7 @@ const page = {
     return '';
   },
   noMovesText: (v, mine) => (v.phase === 'roll' && v.toMove >= 0 ? (mine ? MSG.rollHint : MSG.waitRoll) : ''),
-  samePosition: (a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove && a.phase === b.phase,
+  selection,
   focusBoard: () => cells.focusCurrent(),
   /** After steps taken on the board, only the engine's plays those steps begin. */
   listedMoves(v) {
@@ -121,7 +127,7 @@ function moveText(m) {
 const seatNames = () => [0, 1].map((s) => (shell.mode ? shell.sideName(s) : SIDES[s]));
 
 /** The selection: the steps taken this turn (mover's numbering) and the picked checker. */
-const sel = () => shell.sel || { steps: [], picked: null };
+const sel = () => selection.value || { steps: [], picked: null };
 
 /** A place of the viewer's numbering in the mover's, and back (the same map). */
 const flipFor = (v) => v.toMove >= 0 && v.toMove !== shell.viewer();
@@ -141,7 +147,7 @@ function take(steps) {
   const v = shell.view;
   const s = sel();
   const taken = [...s.steps, ...steps];
-  shell.sel = { steps: taken, picked: null };
+  selection.value = { steps: taken, picked: null };
   const done = complete(allRoutes(v), taken);
   if (done) return shell.play(done.play);
   shell.render();
@@ -152,7 +158,7 @@ function take(steps) {
 function stepBack() {
   const s = sel();
   if (!s.steps.length) return;
-  shell.sel = { steps: s.steps.slice(0, -1), picked: null };
+  selection.value = { steps: s.steps.slice(0, -1), picked: null };
   shell.render();
 }
 
@@ -166,19 +172,19 @@ function tap(cell) {
   if (v.phase !== 'move') return undefined;
   const s = sel();
   if (cell === null) {
-    if (s.picked != null) { shell.sel = { ...s, picked: null }; shell.render(); }
+    if (s.picked != null) { selection.value = { ...s, picked: null }; shell.render(); }
     return undefined;
   }
   const all = allRoutes(v);
   const c = turnPlace(cell, flipFor(v));
   if (s.picked != null) {
-    if (c === s.picked) { shell.sel = { ...s, picked: null }; shell.render(); return undefined; }
+    if (c === s.picked) { selection.value = { ...s, picked: null }; shell.render(); return undefined; }
     const d = destinations(all, s.steps, s.picked).find((x) => x.to === c);
     if (d) return take(d.steps);
   }
   const next = nextSteps(all, s.steps);
   if (next.some((x) => x.from === c)) {
-    shell.sel = { ...s, picked: c };
+    selection.value = { ...s, picked: c };
     shell.render();
     return undefined;
   }
@@ -216,6 +222,7 @@ function lastPlaces(v, viewer) {
 }
 
 function draw(v, o) {
+  selection.follow(v);
   const viewer = o.viewer;
   const mine = shell.myTurn() && v.phase === 'move';
   const s = sel();
@@ -382,7 +389,7 @@ function recordRating(v) {
   if (v.outcome.status !== 'win') return;
   if (shell.mode === 'ai') {
     rating.record(shell.level, `ai:${shell.seed}:${shell.startFen}`, v.outcome.winner === shell.human);
-  } else if (shell.mode === 'online' && shell.online && shell.online.seat >= 0 && shell.online.snap) {
+  } else if (shell.online && shell.online.seat >= 0 && shell.online.snap) {
     const snap = shell.online.snap;
     if (snap.status !== 'over') return;
     rating.record('online', `room:${shell.online.room}:${snap.gameNo || 1}`, v.outcome.winner === shell.online.seat);

@@ -2,7 +2,6 @@
 // notices, the button board's words and the rating card.
 import { LEVEL, josa } from '../text.js';
 
-export const NAME = '백가몬';
 export const SIDES = ['흰색', '검은색'];
 // the AI levels' names, one set for every game (js/text.js LEVEL)
 export const LEVELS = LEVEL;
@@ -115,7 +114,7 @@ export const RATING_CATS = ['beginner', 'intermediate', 'advanced', 'online'];
  * first paint and the page's own figures replace them without moving anything. */
 export const ratingLine = (cat, { r, wins, losses }) => `${cat === 'online' ? RATING.online : RATING.ai(cat)}: ${RATING.line(r, wins, losses)}`;
 
-// The engine view of a reviewed game (issue 19): every play of each roll rated with the
+// The engine view of a reviewed game: every play of each roll rated with the
 // advanced AI's net as GNU Backgammon analyses a game; equity is points per game without a
 // cube (seed 003), the marks follow gnubg's thresholds (bgview Skill).
 const SKILL = { doubtful: '아쉬운 수(?!)', bad: '실수(?)', verybad: '큰 실수(??)' };

@@ -135,7 +135,8 @@ export class StarBoard {
       ring.rotation.x = -Math.PI / 2;
       ring.position.copy(this.at(si.targetApex, 0.006));
       this.boardGroup.add(ring);
-      if (v.game === 'diamond') {
+      // a game with kings: the ◎ where the king must end, labelled too
+      if (si.king >= 0) {
         const label = this.label('◎', MARBLE[colours[si.seat]]);
         const p = this.at(si.targetApex, 0.05);
         const out = p.clone().setY(0).normalize().multiplyScalar(0.55);

@@ -5,11 +5,17 @@
 import { Shell } from '../shell.js';
 import { board3D } from '../board3d.js';
 import { CellPanel } from '../cell-panel.js';
+import { Selection } from '../selection.js';
+import { TITLE } from '../titles.js';
 import {
-  SIDES, RULESET, MSG, CELL, resultText, spoken, countText, countersText, counterWarning,
+  SIDES, MSG, CELL, resultText, spoken, countText, countersText, counterWarning,
 } from './text.js';
 
 const $ = (id) => document.getElementById(id);
+
+/** The piece picked and the stops of a capture tapped so far ({from, prefix}); kept while the
+ * position drawn stays the same. */
+const selection = new Selection((a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove);
 
 const page = {
   family: 'draughts',
@@ -25,36 +31,37 @@ const page = {
 
   setGame(game) {
     for (const r of document.querySelectorAll('input[name=ruleset]')) r.checked = r.value === game;
-    document.title = `${RULESET[game]} — 마당`;
-    document.querySelector('.page-title').textContent = RULESET[game];
+    document.title = `${TITLE[game]} — 마당`;
+    document.querySelector('.page-title').textContent = TITLE[game];
   },
 
   colour: (game, seat) => SIDES[game][seat],
-  names: (game) => ({ game: RULESET[game], seats: 2 }),
+  names: (game) => ({ game: TITLE[game], seats: 2 }),
   resultText,
   spoken,
   // the capture rule binds the side to move: said to it, not to the one waiting
   turnNote: (v) => (v.capture && shell.myTurn() ? ` ${MSG.captureOnly}.` : ''),
-  samePosition: (a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove,
+  selection,
   focusBoard: () => cells.focusCurrent(),
 
   draw(v, o) {
+    selection.follow(v);
     const flip = o.viewer === 1;
     board.setBoard(v.size, v.squares, flip, SIDES[v.game].indexOf('흑'));
     cells.build(`${v.size}:${flip}`, rows(v.size, v.squares, flip));
     const mk = marks();
     let shown = v.board;
-    if (shell.sel && shell.sel.prefix.length > 1) {
+    if (selection.value && selection.value.prefix.length > 1) {
       // a partial capture: show the piece at its current stop
       shown = v.board.slice();
-      const at = shell.sel.prefix[shell.sel.prefix.length - 1];
-      shown[at] = v.board[shell.sel.from];
-      if (at !== shell.sel.from) shown[shell.sel.from] = 0;
+      const at = selection.value.prefix[selection.value.prefix.length - 1];
+      shown[at] = v.board[selection.value.from];
+      if (at !== selection.value.from) shown[selection.value.from] = 0;
       mk.selected = at;
     }
     board.draw(shown, { ...mk, animate: o.animate });
     cells.update(labels(v.game, shown, mk));
-    $('cancel-capture').hidden = !(shell.sel && shell.sel.prefix.length > 1);
+    $('cancel-capture').hidden = !(selection.value && selection.value.prefix.length > 1);
     const near = (v.counters || []).filter((c) => c.rule !== 'threefold' && c.pliesLeft <= 10);
     const w = $('counter-warning');
     w.hidden = near.length === 0;
@@ -112,7 +119,7 @@ function labels(game, shown, marks) {
  * tapped so far: [{m, paths}] (a flying king may reach a stop along several paths). */
 function candidates() {
   const v = shell.view;
-  const sel = shell.sel;
+  const sel = selection.value;
   if (!sel || !v) return [];
   const pre = sel.prefix;
   const out = [];
@@ -128,7 +135,7 @@ function candidates() {
  * selection, the next stops (dots) and the final squares (rings). */
 function marks() {
   const v = shell.view;
-  const sel = shell.sel;
+  const sel = selection.value;
   const m = { last: v.last };
   if (!shell.myTurn()) return m;
   if (v.capture) {
@@ -148,8 +155,8 @@ function marks() {
 /** A tap on dark square sq in my turn (null: off the board, 0: a light square). */
 function tap(sq) {
   const v = shell.view;
-  const sel = shell.sel;
-  const select = (from) => { shell.sel = from == null ? null : { from, prefix: [from] }; shell.render(); };
+  const sel = selection.value;
+  const select = (from) => { selection.value = from == null ? null : { from, prefix: [from] }; shell.render(); };
   if (sq === null) {
     if (sel && sel.prefix.length === 1) select(null);
     return undefined;
@@ -219,5 +226,5 @@ for (const r of document.querySelectorAll('input[name=ruleset]')) {
     if (!shell.mode) shell.preview();
   });
 }
-$('cancel-capture').addEventListener('click', () => { shell.sel = null; shell.render(); });
+$('cancel-capture').addEventListener('click', () => { selection.value = null; shell.render(); });
 shell.start();

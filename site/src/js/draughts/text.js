@@ -1,8 +1,6 @@
-// Korean text of the checkers/draughts pages (seed 001): sides, rulesets, draw rules,
-// results, refusals and the words of the button board.
+// Korean text of the checkers/draughts pages (seed 001): sides, draw rules, results, refusals and the words of the button board.
 import { josa } from '../text.js';
 export const SIDES = { checkers: ['흑', '백'], draughts: ['백', '흑'] };
-export const RULESET = { checkers: '영미식 체커', draughts: '국제식 드래프트' };
 
 export const COUNTER = {
   threefold: '같은 국면 세 번',

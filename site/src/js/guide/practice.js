@@ -1,4 +1,4 @@
-// Seed 004's practice on small star-board patches (issue 17, item 4), mounted from the
+// Seed 004's practice on small star-board patches (the chinese-checkers guide's practice part), mounted from the
 // chinese-checkers guide (site/src/guide/chinese-checkers.html) on every element with
 // data-practice="worked" | "line" | "stone" | "entry". Self-contained: the moves are the star
 // board's (seed 004: a step to an empty neighbour, or a chain of jumps over one adjacent piece

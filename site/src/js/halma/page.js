@@ -10,14 +10,20 @@ import { Shell } from '../shell.js';
 import { setHint } from '../key-hint.js';
 import { board3D } from '../board3d.js';
 import { strictBlocked } from './strict.js';
+import { Selection } from '../selection.js';
+import { TITLE } from '../titles.js';
 import {
-  TITLE, COLOURS, colourName, holeName, MSG, moveSentence, resultText,
+  COLOURS, colourName, holeName, MSG, moveSentence, resultText,
 } from './text.js';
 
 const $ = (id) => document.getElementById(id);
 const GAMES = ['chinese-checkers', 'diamond-kr', 'diamond'];
 const startGame = GAMES.includes(document.body.dataset.game) ? document.body.dataset.game : 'diamond';
 const PIECES_KEY = 'madang.diamond-kr.pieces';
+
+/** The piece picked ({from}) with its touch preview, waypoints and hover route; kept while
+ * the position drawn stays the same. */
+const selection = new Selection((a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove);
 
 /** diamond-kr's piece count, remembered on the device (seed 002). */
 function storedPieces() {
@@ -38,7 +44,7 @@ const page = {
   game: startGame,
   drawOffers: false,
   // game records: madang's star-game text (site/wasm/cmd/halma-records, rules/halma/record),
-  // one score per seat in the result ("0-1-0"); the engine view (issue 19 item 4): the
+  // one score per seat in the result ("0-1-0"); the engine view: the
   // halma module's analyse op (site/wasm/halmaview/analyse.go) judges the move played from
   // each position itself, in moves
   record: {
@@ -93,7 +99,7 @@ const page = {
   moveText: (m) => (m.pass ? MSG.pass : `${holeName(nameOf(m.from))} → ${holeName(nameOf(m.to))}${m.jumps ? ` (${MSG.jumps(m.jumps)})` : ''}`),
   refusal: (code) => refusalText(code),
   roomNote: (game, o) => (game === 'diamond-kr' ? ` ${MSG.roomPieces(Number(o.pieces) === 15 ? 15 : 10)}` : ''),
-  canResign: () => !(shell.mode === 'online' && shell.view && shell.view.seats === 3),
+  canResign: () => !(shell.online && shell.view && shell.view.seats === 3),
   turnNote(v) {
     const si = v.seatInfo && v.seatInfo[v.toMove];
     let s = '';
@@ -105,7 +111,7 @@ const page = {
     }
     return s;
   },
-  samePosition: (a, b) => a.fen === b.fen && a.ply === b.ply && a.toMove === b.toMove,
+  selection,
   focusBoard: () => {
     const b = document.querySelector('#pieces button:not([aria-disabled=true])') || document.querySelector('#pass');
     if (b) b.focus({ preventScroll: true });
@@ -122,7 +128,7 @@ const page = {
  * loses more (ai/halma judge_test.go). */
 const LOSS_MOVES = 1.5;
 
-/** The review's graph (issue 19): one line a seat of its distance to its goal in moves (up:
+/** The review's graph: one line a seat of its distance to its goal in moves (up:
  * nearer; the top edge is the goal), in the seat's colour, a dot on the mover's line at each
  * marked move. Per seat rather than one score: the engine's score with three players is the
  * mover's against the others (the paranoid search), a different view every ply, while each
@@ -192,7 +198,7 @@ const waypoints = () => lastPointer === 'mouse' && shell.view.game !== 'diamond-
  * the waypoints, then the fewest-jump continuation to m.to; m.path when there are none or the
  * waypoints lead nowhere near it. A Promise: the engine answers the continuation. */
 async function routeOf(m) {
-  const via = shell.sel && shell.sel.via;
+  const via = selection.value && selection.value.via;
   if (!via || !m.jumps) return m.path;
   if (via[via.length - 1] === m.to) return via;
   return (await extend(via, m.to)) || m.path;
@@ -212,12 +218,12 @@ async function hoverRoute(sel) {
   const m = sel.hover != null && movesFrom(sel.from).find((x) => x.to === sel.hover);
   const { via } = sel;
   const path = m ? await routeOf(m) : null;
-  if (shell.sel !== sel || sel.via !== via || sel.hover !== (m ? m.to : sel.hover)) return;
+  if (selection.value !== sel || sel.via !== via || sel.hover !== (m ? m.to : sel.hover)) return;
   sel.hoverPath = m ? { via, to: m.to, path } : null;
   shell.render();
 }
 
-const select = (from) => { shell.sel = from == null ? null : { from }; shell.render(); };
+const select = (from) => { selection.value = from == null ? null : { from }; shell.render(); };
 
 let refusedHole = null;
 function refuse(h, text, code = '') {
@@ -237,7 +243,7 @@ function playPath(m, path) {
  * changed meanwhile. */
 async function playRoute(sel, m) {
   const path = await routeOf(m);
-  return shell.sel === sel ? playPath(m, path) : undefined;
+  return selection.value === sel ? playPath(m, path) : undefined;
 }
 
 /** A tap on hole h (null: off the board) in my turn. A tap that waits for the engine's
@@ -255,7 +261,7 @@ function tap(h) {
 
 async function tapNow(h) {
   const v = shell.view;
-  const sel = shell.sel;
+  const sel = selection.value;
   if (h === null) { if (sel) select(null); return undefined; }
   const seat = v.board[h];
   if (seat === v.toMove) {
@@ -273,7 +279,7 @@ async function tapNow(h) {
     if (m) {
       // going on from a previewed landing chooses another route (seed 004)
       const path = pv && pv.move.jumps > 0 && m.jumps > 0 ? await extend(pv.path, h) : null;
-      if (shell.sel !== sel) return undefined;
+      if (selection.value !== sel) return undefined;
       sel.preview = { to: h, move: m, path: path || m.path };
       shell.render();
       return shell.say(MSG.previewAgain);
@@ -283,7 +289,7 @@ async function tapNow(h) {
     // a waypoint; the next plain click on a destination plays the route through them
     const via = sel.via || [sel.from];
     const path = h !== via[via.length - 1] ? await extend(via, h) : null;
-    if (shell.sel !== sel) return undefined;
+    if (selection.value !== sel) return undefined;
     if (path) {
       sel.via = path;
       shell.render();
@@ -298,7 +304,7 @@ async function tapNow(h) {
   const from = v.holes[sel.from].name;
   const to = v.holes[h].name;
   // (the selection is cancelled, as any other hole cancels it, seed 000)
-  shell.sel = null;
+  selection.value = null;
   const a = await shell.engine.ask('play', { text: `${from}-${to}` });
   if (a.ok) return shell.setView(a.view); // cannot happen: not in the legal list
   return refuse(h, refusalText(a.error), a.error);
@@ -307,11 +313,12 @@ async function tapNow(h) {
 // ---- drawing --------------------------------------------------------------------
 
 function draw(v, o) {
+  selection.follow(v);
   const colours = COLOURS[v.game];
   const viewer = Math.min(o.viewer < 0 ? 0 : o.viewer, v.seats - 1);
   const turn = v.seatInfo[viewer].turn;
   board.setBoard(v, colours, turn);
-  const sel = shell.sel;
+  const sel = selection.value;
   const mine = shell.myTurn();
   const marks = { last: [] };
   const hist = (v.history || []).filter((e) => !e.pass);
@@ -392,7 +399,7 @@ function drawPanel(v, mine) {
   if (!mine || !si || v.pass) {
     $('panel-status').textContent = v.toMove < 0 ? '' : (v.pass && mine ? MSG.passHint : '');
   } else {
-    const sel = shell.sel;
+    const sel = selection.value;
     setHint($('panel-status'), sel ? MSG.pickDest : MSG.pickPiece);
     const own = [...si.pieces].sort((a, b) => {
       const [ra, pa] = nameOf(a).split('.').map(Number);
@@ -409,7 +416,7 @@ function drawPanel(v, mine) {
       if (sel && sel.from === h) { b.setAttribute('aria-pressed', 'true'); b.classList.add('on'); }
       b.addEventListener('click', () => {
         if (!n) return shell.say(MSG.noMoves);
-        shell.sel = sel && sel.from === h ? null : { from: h };
+        selection.value = sel && sel.from === h ? null : { from: h };
         shell.render();
         const f = $('dests').querySelector('button');
         if (f) f.focus();
@@ -430,7 +437,7 @@ function drawPanel(v, mine) {
     }
   }
   if (hadFocus && !pieces.contains(document.activeElement) && !dests.contains(document.activeElement)) {
-    const again = (shell.sel && dests.querySelector('button')) || pieces.querySelector(`button[data-h="${shell.sel ? shell.sel.from : -1}"]`) || pieces.querySelector('button');
+    const again = (selection.value && dests.querySelector('button')) || pieces.querySelector(`button[data-h="${selection.value ? selection.value.from : -1}"]`) || pieces.querySelector('button');
     if (again) again.focus({ preventScroll: true });
   }
   $('dests-title').hidden = !dests.children.length;
@@ -449,7 +456,7 @@ function drawExtras(v) {
       const names = [...Array(v.seats).keys()].map((i) => colourName(v.game, i));
       $('result-reason').textContent = resultText(v.game, v.outcome, names);
       const key = `${shell.gen}:${v.fen}`;
-      if (!counted.has(key) && shell.mode !== 'online') {
+      if (!counted.has(key) && !shell.online) {
         counted.add(key);
         const k = v.outcome.status === 'win' ? COLOURS[v.game][v.outcome.winner] : 'draw';
         tally.set(k, (tally.get(k) || 0) + 1);
@@ -463,7 +470,7 @@ function drawExtras(v) {
     t.textContent = MSG.tally(parts.join(' · '));
   }
   // online: fill empty seats with the AI, leave to the AI in three-player rooms (seed 000)
-  const on = shell.mode === 'online' && shell.online;
+  const on = shell.online;
   const snap = on && shell.online.snap;
   const fill = $('fill-ai');
   if (fill) fill.hidden = !(snap && snap.status === 'waiting' && shell.online.seat === 0);
@@ -510,16 +517,15 @@ const { scene, board, picker: pickerOf } = board3D({
   loadBoard: () => import('../boards/star.js').then((m) => m.StarBoard),
 });
 const shell = new Shell(page, scene);
-page.shell = shell;
 
 canvas.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; lastShift = e.shiftKey; });
 canvas.addEventListener('pointermove', (e) => {
   const picker = pickerOf();
-  if (!picker || e.pointerType !== 'mouse' || !shell.sel || !shell.myTurn() || shell.sel.preview) return;
+  if (!picker || e.pointerType !== 'mouse' || !selection.value || !shell.myTurn() || selection.value.preview) return;
   // the worker's scene answers with a Promise
-  const sel = shell.sel;
+  const sel = selection.value;
   Promise.resolve(picker.pick(e.clientX, e.clientY)).then((h) => {
-    if (shell.sel !== sel) return;
+    if (selection.value !== sel) return;
     const to = h != null && movesFrom(sel.from).some((m) => m.to === h) ? h : null;
     if (to !== sel.hover) {
       sel.hover = to;
@@ -539,15 +545,15 @@ $('pieces').addEventListener('keydown', (e) => rove($('pieces'), e));
 $('dests').addEventListener('keydown', (e) => {
   rove($('dests'), e);
   if (e.key === 'Escape') {
-    const from = shell.sel && shell.sel.from;
-    shell.sel = null;
+    const from = selection.value && selection.value.from;
+    selection.value = null;
     shell.render();
     const b = $('pieces').querySelector(`button[data-h="${from}"]`);
     if (b) b.focus();
   }
 });
 document.addEventListener('keydown', (e) => {
-  if (e.key === 'Escape' && shell.sel && !$('dests').contains(document.activeElement)) { shell.sel = null; shell.render(); }
+  if (e.key === 'Escape' && selection.value && !$('dests').contains(document.activeElement)) { selection.value = null; shell.render(); }
 });
 for (const r of document.querySelectorAll('input[name=players], input[name=pieces]')) {
   r.addEventListener('change', () => {
@@ -557,11 +563,11 @@ for (const r of document.querySelectorAll('input[name=players], input[name=piece
 }
 const piecesRadio = document.querySelector(`input[name=pieces][value="${storedPieces()}"]`);
 if (piecesRadio) piecesRadio.checked = true;
-if ($('fill-ai')) $('fill-ai').addEventListener('click', () => shell.online && shell.online.client.fillAI(shell.level || 'intermediate'));
-if ($('leave-ai')) $('leave-ai').addEventListener('click', () => shell.online && shell.online.leave());
+if ($('fill-ai')) $('fill-ai').addEventListener('click', () => shell.online && shell.driver.fillAI(shell.level || 'intermediate'));
+if ($('leave-ai')) $('leave-ai').addEventListener('click', () => shell.online && shell.driver.leave());
 if ($('again')) {
   $('again').addEventListener('click', () => {
-    if (shell.mode === 'online') return shell.online && shell.online.client.rematch();
+    if (shell.online) return shell.driver.rematch();
     return shell.startLocal(shell.mode, shell.level, shell.human);
   });
 }

@@ -1,13 +1,6 @@
 // Korean text of the star-board pages (seeds 000, 002, 004), in our own wording.
 import { josa } from '../text.js';
 
-/** Page titles by game. */
-export const TITLE = {
-  'chinese-checkers': '차이니즈 체커',
-  'diamond-kr': '다이아몬드 게임',
-  diamond: '다이아몬드 게임 (왕 말)',
-};
-
 /** Marble colours by game and seat: the board's colour names and the Korean words. */
 export const COLOURS = {
   'chinese-checkers': ['red', 'blue'],
@@ -55,7 +48,7 @@ export const MSG = {
   confirmNew: '진행 중인 게임을 그만두고 처음부터 다시 할까요?',
   tally: (parts) => `오늘 전적: ${parts}`,
   moves: (n) => `${n}수`,
-  // the engine view of a record (issue 19)
+  // the engine view of a record
   graphLabel: '남은 거리 그래프: 한 색이 한 사람이고, 위로 갈수록 목표 진영에 가깝습니다 (맨 위가 도착).',
   evalText: (s, colour) => {
     if (s.over) return s.win >= 0 ? `게임 끝: ${colour(s.win)} 승` : '게임 끝: 무승부';

@@ -237,7 +237,7 @@ export class Records {
   playerName(seat) {
     const sh = this.shell;
     if (sh.mode === 'ai') return seat === sh.human ? REC.me : `AI (${levelName(sh.level)})`;
-    if (sh.mode === 'online' && sh.online) return seat === sh.online.seat ? REC.me : REC.opponent;
+    if (sh.online) return seat === sh.online.seat ? REC.me : REC.opponent;
     return sh.colour(seat);
   }
 
@@ -420,7 +420,7 @@ export class Records {
   /** Opens rec ({game, options, fen, moves, result, tags, problem}) in review at its last position. */
   async review(rec) {
     const sh = this.shell;
-    if (sh.online) { sh.online.close(); sh.online = null; }
+    if (sh.online) sh.drive(null);
     sh.clearMessages();
     sh.gen++;
     sh.thinking = false;
@@ -433,7 +433,7 @@ export class Records {
       return full;
     }
     this.rec = { ...rec, algs: full.view.history.map((e) => this.hook.entryText(e)), seats: full.view.history.map((e) => e.seat), nseats: sh.seats(full.view) };
-    sh.mode = 'review';
+    sh.drive(null, true);
     sh.startFen = rec.fen;
     sh.options = rec.options;
     sh.showPhase('review');
@@ -540,16 +540,7 @@ export class Records {
     if (!a.ok) return sh.say(REC.reviewFailed, a.error);
     if (a.view.toMove < 0) return sh.say(REC.overHere);
     sh.clearMessages();
-    sh.gen++;
-    sh.mode = mode;
-    sh.level = level;
-    sh.human = mode === 'ai' ? a.view.toMove : 0;
-    sh.seed = (Math.random() * 2 ** 31) | 0;
-    sh.startFen = rec.fen;
-    sh.options = rec.options;
-    sh.thinking = false;
-    sh.sel = null;
-    sh.offerNext = false;
+    sh.playLocal({ mode, level, human: a.view.toMove, seed: (Math.random() * 2 ** 31) | 0, fen: rec.fen, options: rec.options });
     this.rec = null;
     sh.showPhase('game');
     sh.view = null;

@@ -1,7 +1,7 @@
 // The 3D board in a worker (a module worker with the page's canvas as an OffscreenCanvas):
 // three.js's scene build, shader compilation and every draw run here, off the page's main
 // thread, where a software WebGL (SwiftShader, a phone's slow GPU) would block the page for
-// whole seconds while it loads (issue 10 item 22d). The page side is remote.js; the
+// whole seconds while it loads (Lighthouse's mobile Total Blocking Time). The page side is remote.js; the
 // messages:
 //   page → worker  {t: 'init', canvas, width, height, pixelRatio}    once, the canvas transferred
 //                  {t: 'size', width, height}                       the canvas's CSS size

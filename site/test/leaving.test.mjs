@@ -1,6 +1,6 @@
-// Faults a tester found on the checkers/draughts page: refusals that showed English codes or
-// the server's field names, '플레이 방식 다시 선택하기' leaving a game without asking (and
-// online without `leave`), and the address not following the chosen ruleset.
+// '플레이 방식 다시 선택하기' during a game asks first in the page (never a native dialog):
+// online the room is kept until yes, then the seat is left (`leave`); on this device the game
+// is dropped only after yes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, withShots, openPage, engineReady } from './harness.mjs';
@@ -14,8 +14,6 @@ function noNativeDialogs(page) {
   page.native = [];
   page.on('dialog', (d) => { page.native.push(d.message()); d.dismiss().catch(() => {}); });
 }
-
-const alertText = (page) => page.waitForFunction(() => document.getElementById('alert').textContent !== '').then(() => page.textContent('#alert'));
 
 /** Opens the page, creates a room and returns [A, B] both seated and playing. */
 async function playingPair(url, pages) {
@@ -41,41 +39,9 @@ async function playingPair(url, pages) {
   return { a, b, link, ctxA, ctxB };
 }
 
-test('refusals are Korean only: no engine code, no server field names; the code stays in data-code', async () => {
-  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await openPage(ctx, `${stack.url}/checkers/`);
-  const pages = [page];
-  await withShots('fixes-refusals', pages, async () => {
-    await engineReady(page);
-    await page.click('button[data-mode="local"]');
-    await page.waitForFunction(() => window.__madang.mode === 'local' && window.__madang.view.moves.length > 0);
-    // a move the engine refuses (no such move index): before the fix '둘 수 없는 수입니다 (…).'
-    await page.evaluate(() => window.__madang.play({ i: 9999, text: 'x' }));
-    const t = await alertText(page);
-    assert.equal(t, '둘 수 없는 수입니다.');
-    assert.doesNotMatch(t, /[A-Za-z]/);
-    assert.notEqual(await page.getAttribute('#alert', 'data-code'), null);
-
-    // a room error whose server message names fields ('room과 token이 필요합니다.')
-    await page.click('#back-to-menu');
-    await page.waitForSelector('#menu:visible');
-    await page.click('button[data-mode="online"]');
-    await page.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
-    await page.evaluate(() => { document.getElementById('alert').textContent = ''; });
-    await page.evaluate(() => window.__madang.online.client.send({ action: 'resign', room: window.__madang.online.room }));
-    await page.waitForFunction(() => document.getElementById('alert').dataset.code === 'bad-message', null, { timeout: 10000 });
-    const r = await alertText(page);
-    assert.doesNotMatch(r, /[A-Za-z]/);
-    assert.doesNotMatch(r, /token|room/);
-    assert.equal(r, '요청을 이해하지 못했습니다. 페이지를 새로 고쳐 주세요.');
-    assert.deepEqual(page.errors, []);
-  });
-  await ctx.close();
-});
-
 test('back to the menu during an online game: asked in the page, the room kept until yes, then `leave`', async () => {
   const pages = [];
-  await withShots('fixes-leave-online', pages, async () => {
+  await withShots('leave-online', pages, async () => {
     const { a, b, ctxA, ctxB } = await playingPair(`${stack.url}/checkers/`, pages);
     await a.click('#back-to-menu');
     await a.waitForFunction(() => document.getElementById('leave-dialog').open);
@@ -110,7 +76,7 @@ test('back to the menu during a game on this device: asked first, no native conf
   const ctx = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await openPage(ctx, `${stack.url}/checkers/`);
   noNativeDialogs(page);
-  await withShots('fixes-leave-local', [page], async () => {
+  await withShots('leave-local', [page], async () => {
     await engineReady(page);
     await page.click('button[data-mode="local"]');
     await page.waitForFunction(() => window.__madang.mode === 'local' && window.__madang.view.moves.length > 0);
@@ -128,39 +94,6 @@ test('back to the menu during a game on this device: asked first, no native conf
     assert.equal(await page.evaluate(() => window.__madang.mode), null);
     assert.deepEqual(page.native, []);
     assert.deepEqual(page.errors, []);
-  });
-  await ctx.close();
-});
-
-test('the address follows the chosen ruleset; a /checkers/ link to a draughts room corrects its path', async () => {
-  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await openPage(ctx, `${stack.url}/checkers/`);
-  const pages = [page];
-  await withShots('fixes-address', pages, async () => {
-    await engineReady(page);
-    await page.click('label:has-text("국제식 드래프트")');
-    await page.waitForFunction(() => location.pathname === '/draughts/');
-    await page.reload();
-    await engineReady(page);
-    assert.equal(await page.textContent('.page-title'), '국제식 드래프트');
-    assert.equal(await page.isChecked('input[name=ruleset][value=draughts]'), true);
-    await page.click('label:has-text("영미식")');
-    await page.waitForFunction(() => location.pathname === '/checkers/');
-    await page.click('label:has-text("국제식 드래프트")');
-    await page.waitForFunction(() => location.pathname === '/draughts/');
-
-    // a draughts room, opened through a /checkers/ address
-    await page.click('button[data-mode="online"]');
-    await page.waitForFunction(() => document.getElementById('room-link').value.includes('/draughts/?room='));
-    const room = await page.evaluate(() => window.__madang.online.room);
-    const ctxB = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const b = await openPage(ctxB, `${stack.url}/checkers/?room=${room}`);
-    pages.push(b);
-    await b.waitForSelector('#join-button:visible');
-    await b.waitForFunction(() => location.pathname === '/draughts/', null, { timeout: 10000 });
-    assert.equal(await b.evaluate(() => location.search), `?room=${room}`);
-    assert.equal(await b.textContent('.page-title'), '국제식 드래프트');
-    await ctxB.close();
   });
   await ctx.close();
 });
