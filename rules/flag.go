@@ -9,9 +9,9 @@ type Flagger interface {
 	FlagOutcome(seat Seat) Outcome
 }
 
-// FlagOutcome is the outcome of seat's clock running out in s (a room with a time control,
-// issue 31): the state's own FlagOutcome when it is a Flagger, otherwise the resignation's
-// outcome (ResignOutcome: the winner and points) with reason Time. A room whose policy hands
+// FlagOutcome is the outcome of seat's clock running out in s (a room with a time control):
+// the state's own FlagOutcome when it is a Flagger, otherwise the resignation's outcome
+// (ResignOutcome: the winner and points) with reason Time. A room whose policy hands
 // a flagged seat to the AI (three-player diamond, as leaving does) does not call it.
 func FlagOutcome(s State, seat Seat) Outcome {
 	if f, ok := s.(Flagger); ok {

@@ -8,7 +8,7 @@ import (
 	"madang/rules"
 )
 
-// TimeControl is a room's game clock (issue 31), chosen by the creator in `create`
+// TimeControl is a room's game clock, chosen by the creator in `create`
 // (PROTOCOL.md, "Clocks"). Every person seat starts each game with BaseMs; an action of the
 // seat (a move, a roll) costs it the time from the start of the action to the server's
 // acceptance of it, less DelayMs; a move then earns IncrementMs.
@@ -139,7 +139,7 @@ func (l *loaded) clockMark() clockMark {
 }
 
 // clocked reports whether seat i's time runs when it is to act: a person seat (one the AI
-// plays while its person is away keeps its clock running, issue 31).
+// plays while its person is away keeps its clock running).
 func (l *loaded) clocked(i int) bool {
 	return l.b.Clock != nil && i >= 0 && i < len(l.b.Seats) && l.b.Seats[i].Kind == KindHuman
 }

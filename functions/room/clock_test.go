@@ -496,7 +496,7 @@ func TestClockDrawByInsufficientMaterial(t *testing.T) {
 	}
 }
 
-// Backgammon: the rules score a flag from the position (issue 31): at the start every
+// Backgammon: the rules score a flag from the position: at the start every
 // checker of the flagged seat is on the board and two stand in the winner's home board, so
 // the winner scores a backgammon, 3 points.
 func TestClockBackgammonFlagScores(t *testing.T) {

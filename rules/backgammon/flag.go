@@ -3,7 +3,7 @@ package backgammon
 import "madang/rules"
 
 // FlagOutcome is the outcome when seat's clock runs out (rules.Flagger; rooms with a time
-// control, issue 31): the opponent wins, scored from the position at the flag as a finished
+// control): the opponent wins, scored from the position at the flag as a finished
 // game would be (Result, seed 003 "빼내기와 승리"): 1 point when the flagged seat has borne
 // off a checker, 2 (gammon) when it has not, 3 (backgammon) when besides it has a checker on
 // the bar or in the opponent's home board. The reason is rules.Time; the points tell which.

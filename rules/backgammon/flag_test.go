@@ -6,7 +6,7 @@ import (
 	"madang/rules"
 )
 
-// A flag scores the flagged seat's position as a finished game would (issue 31, seed 003):
+// A flag scores the flagged seat's position as a finished game would (seed 003):
 // single when it has borne off, gammon when not, backgammon with a checker on the bar or in
 // the winner's home board.
 func TestFlagOutcome(t *testing.T) {

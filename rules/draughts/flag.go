@@ -7,7 +7,7 @@ import (
 )
 
 // CannotWin reports whether seat cannot win the position when its opponent's time runs out
-// (issue 31, rooms with a time control): the flag is then a draw instead of a loss, as
+// (rooms with a time control): the flag is then a draw instead of a loss, as
 // FIDE's Laws of Chess art. 6.9 rule for a flag against a side that cannot win. In this
 // family the side that cannot win is a lone king (one king, no man) facing:
 //   - a lone king (both rulesets: neither side can force anything, a draw in practice);

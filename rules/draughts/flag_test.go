@@ -6,7 +6,7 @@ import (
 	"madang/rules"
 )
 
-// A flag against a side that cannot win is a draw (issue 31); the cases are the lone king
+// A flag against a side that cannot win is a draw; the cases are the lone king
 // against a lone king (both rulesets) and, in international draughts, the FMJD art. 6.2-6.3
 // endings with the lone king as the side that would win on the flag. Seat 0 is black in
 // checkers (B in the FEN) and white in draughts (W).

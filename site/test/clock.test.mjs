@@ -1,4 +1,4 @@
-// Game clocks of online rooms (issue 31): the creator picks a time control on the menu, the
+// Game clocks of online rooms: the creator picks a time control on the menu, the
 // join card states it, both players' pages and a spectator's show the same clocks counted
 // down from the server's snapshots, and a short control's flag ends the game for everybody.
 // The fake clock is not available here: the controls are custom ones of a few seconds.

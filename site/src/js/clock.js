@@ -1,4 +1,4 @@
-// Game clocks of online rooms (functions/room/PROTOCOL.md, "Clocks"; issue 31): the time
+// Game clocks of online rooms (functions/room/PROTOCOL.md, "Clocks"): the time
 // control offered on the menu before a room is made, its description for the join card and
 // the share line, and each seat's clock on the page (over the board and in the button
 // board), counted down from the server's snapshot. The server keeps the time; the page
@@ -49,7 +49,7 @@ export function describe(tc) {
 const fischer = (min, inc) => ({ baseMs: min * 60000, incrementMs: inc * 1000, delayMs: 0 });
 const delayed = (sec, min) => ({ baseMs: min * 60000, incrementMs: 0, delayMs: sec * 1000 });
 
-/** The presets a game offers (issue 31): Fischer controls for checkers and draughts, a delay
+/** The presets a game offers: Fischer controls for checkers and draughts, a delay
  * per move with a reserve for the star games and backgammon. */
 export function presets(game) {
   if (game === 'checkers' || game === 'draughts') return [fischer(3, 2), fischer(5, 3), fischer(10, 5)];
@@ -255,7 +255,7 @@ export function hms(ms) {
   return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** What a record of an online game keeps of its clock (issue 31): the tags (PDN/PGN's
+/** What a record of an online game keeps of its clock: the tags (PDN/PGN's
  * TimeControl "BASE+INC" in seconds, and TimeDelay in seconds when the control has a delay)
  * and a comment after each entry of the room's log ("[%clk 0:04:51]", '' where no person's
  * clock moved). comments is left out unless the record has exactly the log's n entries. */

@@ -195,7 +195,7 @@ func problemCode(p pdn.Problem) string {
 }
 
 // clockOf is the time left a move's comment gives as PGN's %clk does ("[%clk 0:04:51]" →
-// "0:04:51"; issue 31), "" when it gives none.
+// "0:04:51"), "" when it gives none.
 func clockOf(comment string) string {
 	_, rest, ok := strings.Cut(comment, "[%clk ")
 	if !ok {

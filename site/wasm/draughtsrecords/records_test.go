@@ -164,7 +164,7 @@ func TestImportUntaggedOtherGame(t *testing.T) {
 }
 
 // An online game with a clock exports its time control tag and a [%clk] comment after each
-// move that has one (issue 31).
+// move that has one.
 func TestExportClockComments(t *testing.T) {
 	b, err := Family{}.ExportRecord(session.Record{
 		Game: "checkers", Moves: []string{"11-15", "23-19", "8-11"},

@@ -49,7 +49,7 @@ type Record struct {
 	Outcome  rules.Outcome
 	Tags     [][2]string
 	// Comments is a comment after each entry of Moves ("" for none; may be shorter): the
-	// online room's clock, "[%clk 0:04:51]" (issue 31). A format without move comments
+	// online room's clock, "[%clk 0:04:51]". A format without move comments
 	// leaves them out.
 	Comments []string
 }
