@@ -112,7 +112,11 @@ test('checkers online: link, join, moves, reload and resume, a spectator, resign
     assert.match(await c.textContent('#moves'), /관전 중입니다 \(백 차례\)/);
     for (const sel of ['#turn', '#moves', '#fact-last', '#seats']) assert.doesNotMatch(await c.textContent(sel), /상대|나\(/, sel);
 
-    // B resigns: everyone sees the result with its reason
+    // B resigns: everyone sees the result with its reason. The armed button waits 3 s for
+    // its second press; the checks between the presses read two pages, which on a loaded
+    // machine took longer than that (the second press armed it again), so this test gives
+    // the window a minute: what it checks is that one press is not a resignation.
+    await b.evaluate(() => { window.__madang.page.resignWindowMs = 60000; });
     await b.click('#resign');
     assert.match(await b.textContent('#resign'), /한 번 더/);
     assert.equal(await a.isVisible('#result'), false);
