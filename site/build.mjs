@@ -27,7 +27,10 @@ import {
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import resvg from '@resvg/resvg-js';
 import { MSG, josa } from './src/js/text.js';
+import { appManifest, ICON_SIZES, THEME_COLOR } from './src/js/pwa/app-manifest.js';
+import { pageURL } from './src/js/pwa/page-url.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const src = join(root, 'src');
@@ -122,6 +125,8 @@ const pages = await esbuild.build({
   entryPoints: {
     ...Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, join(src, `js/${f}/page.js`)])),
     practice: join(src, 'js/guide/practice.js'),
+    // every page's service-worker registration (src/js/pwa/register.js)
+    pwa: join(src, 'js/pwa/register.js'),
     // the render workers (module workers; src/js/render/worker.js), named to a page as
     // data-render-worker
     ...Object.fromEntries(RENDERS.map((r) => [`render-${r}`, join(src, `js/render/${r}.js`)])),
@@ -148,6 +153,7 @@ for (const [file, o] of Object.entries(pages.metafile.outputs)) {
   if (!o.entryPoint) continue;
   const render = o.entryPoint.match(/js\/render\/(\w+)\.js$/);
   const family = o.entryPoint.endsWith('js/guide/practice.js') ? 'practice'
+    : o.entryPoint.endsWith('js/pwa/register.js') ? 'pwa'
     : render ? `render-${render[1]}`
       : Object.keys(FAMILIES).find((f) => o.entryPoint.endsWith(`js/${f}/page.js`));
   names[`${family}.js`] = relative(assets, resolve(file));
@@ -217,6 +223,24 @@ const ofl = readFileSync(join(root, 'node_modules/@fontsource/noto-sans-kr/LICEN
 names['OFL-noto-sans-kr.txt'] = `fonts/OFL-noto-sans-kr-${hash(ofl)}.txt`;
 writeFileSync(join(assets, names['OFL-noto-sans-kr.txt']), ofl);
 
+// the app's icons, rendered from our SVGs (src/icons/icon.svg and its maskable twin) to PNG
+// at each size, and the web app manifest naming them (src/js/pwa/app-manifest.js)
+mkdirSync(join(assets, 'icons'), { recursive: true });
+const icons = { icons: {}, maskable: {} };
+for (const [kind, svg] of [['icons', 'icon.svg'], ['maskable', 'icon-maskable.svg']]) {
+  const text = readFileSync(join(src, 'icons', svg), 'utf8');
+  for (const size of ICON_SIZES) {
+    const png = new resvg.Resvg(text, { fitTo: { mode: 'width', value: size } }).render().asPng();
+    const name = `icons/${basename(svg, '.svg')}-${size}-${hash(png)}.png`;
+    writeFileSync(join(assets, name), png);
+    icons[kind][size] = `/assets/${name}`;
+    names[`${basename(svg, '.svg')}-${size}.png`] = name;
+  }
+}
+const appJSON = `${JSON.stringify(appManifest(icons), null, 1)}\n`;
+names['manifest.json'] = `manifest-${hash(appJSON)}.json`;
+writeFileSync(join(assets, names['manifest.json']), appJSON);
+
 /** A page with every /assets/<logical name> replaced by its hashed path. */
 const link = (html) => html.replace(/\/assets\/([\w.-]+)/g, (m, f) => {
   if (!names[f]) throw new Error(`build: a page names /assets/${f}, which the build does not make`);
@@ -274,6 +298,7 @@ const page = (file) => {
   const a = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
   if (!a.title || !a.description) throw new Error(`build: ${file}'s head line needs a title and a description`);
   return headPartial.replace('{{PAGE_TITLE}}', () => a.title).replace('{{DESCRIPTION}}', () => a.description)
+    .replace('{{THEME_COLOR}}', () => THEME_COLOR)
     .replace('{{PRELOAD}}', () => (a.preload ? `<link rel="modulepreload" href="${a.preload}">\n` : '')) + html.slice(m[0].length);
 };
 
@@ -309,16 +334,34 @@ for (const [family, { games, page: html, render }] of Object.entries(FAMILIES)) 
   }
 }
 
+// The service worker, /sw.js (src/js/pwa/sw.js): its precache list is the built file set, each
+// page by its URL ('/', '/checkers/') with the hash of its bytes as revision, each hashed asset
+// by its URL alone (its name changes with its bytes); the fonts are left out (a hundred
+// unicode-range subsets, of which a page loads a few: the worker keeps those it sees). The
+// list is in the worker's bytes, so every build that changes a file changes sw.js, and a
+// browser installs the new worker at its next visit.
+const precache = walk(out).map((p) => relative(out, p).split('\\').join('/'))
+  .filter((f) => !/(^|\/)\./.test(f) && !f.startsWith('assets/fonts/') && !/\.(br|gz)$/.test(f) && f !== '404.html')
+  .sort()
+  .map((f) => (f.startsWith('assets/') ? { url: `/${f}`, revision: null }
+    : { url: pageURL(f), revision: hash(readFileSync(join(out, f))) }));
+const sw = await esbuild.build({
+  entryPoints: [join(src, 'js/pwa/sw.js')],
+  bundle: true, minify: true, format: 'iife', target: ['es2020'], write: false, logLevel: 'warning', legalComments: 'none',
+  define: { 'self.__WB_MANIFEST': JSON.stringify(precache), 'process.env.NODE_ENV': '"production"' },
+});
+writeFileSync(join(out, 'sw.js'), sw.outputFiles[0].contents);
+
 // compressed copies of everything a server sends
 // (the fonts too, although woff2 gains little: one rule for every file a server sends)
-const packable = /\.(html|js|css|wasm|json|svg|txt|bin|woff2?)$/;
+const packable = /\.(html|js|css|wasm|json|svg|txt|bin|png|woff2?)$/;
 for (const p of walk(out)) {
   if (!packable.test(p)) continue;
   const b = readFileSync(p);
   const rel = relative(out, p);
-  // a font is compressed already: a fast brotli level gains as much as 11 does, in a second
-  // instead of a minute for the fonts together
-  const quality = /\.woff2?$/.test(p) ? 4 : 11;
+  // a font or an icon is compressed already: a fast brotli level gains as much as 11 does, in a
+  // second instead of a minute for the fonts together
+  const quality = /\.(woff2?|png)$/.test(p) ? 4 : 11;
   writeFileSync(`${p}.br`, packed.get(`${rel}.br`) || brotliCompressSync(b, {
     params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length },
   }));

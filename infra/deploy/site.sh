@@ -9,10 +9,11 @@
 #
 # Caching: every file under assets/ carries a content hash in its name (site/build.mjs), so
 # it goes up immutable for a year and is never deleted (a page loaded before this upload
-# still finds its files); everything else (the html pages, config.json, 404.html) goes up
-# no-cache, so browsers revalidate it and pick up the new asset names at once. Uploads run
-# assets first, pages last, so no page ever names a file not yet there. Files whose names
-# start with a dot (build stamps such as .stamp) are not uploaded.
+# still finds its files); everything else (the html pages, the service worker sw.js,
+# config.json, 404.html) goes up no-cache, so browsers revalidate it and pick up the new
+# asset names at once. Uploads run assets first, pages last, so no page ever names a file
+# not yet there. Files whose names start with a dot (build stamps such as .stamp) are not
+# uploaded.
 #
 # Compression: one rule. Every file goes up as itself and CloudFront compresses it for the
 # viewer (Compress: true, brotli or gzip), except each *.wasm (the engines, assets/engine-

@@ -135,6 +135,10 @@ var builtSite = func() map[string]string {
 		"assets/engine-draughts-E18A627F/worker.js":    "importScripts('wasm_exec.js')",
 		"assets/engine-draughts-E18A627F/wasm_exec.js": "// go",
 		"assets/engine-draughts-E18A627F/madang.wasm":  "\x00asm\x01\x00\x00\x00",
+		// the service worker (a fixed name at the root, scope /) and the web app manifest
+		"sw.js":                              "self.skipWaiting()",
+		"assets/manifest-0A1B2C3D.json":      `{"short_name":"마당"}`,
+		"assets/icons/icon-192-0A1B2C3D.png": "\x89PNG",
 	}
 	names := make([]string, 0, len(files))
 	for name := range files {
@@ -166,8 +170,12 @@ func TestSiteUploadCaching(t *testing.T) {
 		"index.html":          {revalidate, "", ""},
 		"checkers/index.html": {revalidate, "", ""},
 		"draughts/index.html": {revalidate, "", ""},
-		"config.json":         {revalidate, "application/json", ""},
-		"404.html":            {revalidate, "text/html; charset=utf-8", ""},
+		// revalidated on every update check: a new build's worker is seen at the next visit
+		"sw.js":                              {revalidate, "", ""},
+		"assets/manifest-0A1B2C3D.json":      {immutable, "", ""},
+		"assets/icons/icon-192-0A1B2C3D.png": {immutable, "", ""},
+		"config.json":                        {revalidate, "application/json", ""},
+		"404.html":                           {revalidate, "text/html; charset=utf-8", ""},
 	}
 	for key, w := range want {
 		if got, ok := ups[key]; !ok || got != w {

@@ -48,6 +48,10 @@ func builtSite(t *testing.T) (string, map[string][]byte) {
 		jsPath[1:]:                 []byte("export const x=1;" + strings.Repeat("/*pad*/", 50)),
 		wasmPath[1:]:               append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{0}, 300)...),
 		"assets/engine-draughts-9F3E1A2B/worker.js": []byte("importScripts('wasm_exec.js')"),
+		// the service worker (fixed name, scope /) and the web app manifest with its icons
+		"sw.js":                              []byte("self.skipWaiting();" + strings.Repeat("/*pad*/", 50)),
+		"assets/manifest-0A1B2C3D.json":      []byte(`{"short_name":"마당"}`),
+		"assets/icons/icon-192-0A1B2C3D.png": []byte("\x89PNG\r\n\x1a\n"),
 	}
 	for name, b := range files {
 		files[name+".br"] = append([]byte("BROTLI:"), b[:8]...)
@@ -165,6 +169,11 @@ func TestStaticTypesAndCaching(t *testing.T) {
 		{"/assets/site-0A1B2C3D.css", "assets/site-0A1B2C3D.css", "text/css; charset=utf-8", local.CacheImmutable},
 		{wasmPath, wasmPath[1:], "application/wasm", local.CacheImmutable},
 		{"/assets/engine-draughts-9F3E1A2B/worker.js", "assets/engine-draughts-9F3E1A2B/worker.js", "text/javascript; charset=utf-8", local.CacheImmutable},
+		// the service worker is revalidated on every check, so a new build's list is seen at
+		// the next visit (site/src/js/pwa/sw.js)
+		{"/sw.js", "sw.js", "text/javascript; charset=utf-8", local.CacheRevalidate},
+		{"/assets/manifest-0A1B2C3D.json", "assets/manifest-0A1B2C3D.json", "application/json", local.CacheImmutable},
+		{"/assets/icons/icon-192-0A1B2C3D.png", "assets/icons/icon-192-0A1B2C3D.png", "image/png", local.CacheImmutable},
 	} {
 		for _, enc := range []string{"", "br", "gzip"} {
 			w := do(h, "GET", c.path, "Accept-Encoding", enc)

@@ -10,6 +10,12 @@
 // so on a busy machine). The report is a table on stdout and lighthouse.json in
 // site/test-results/. The scores are Lighthouse's own, measured here: compare figures from
 // one machine and state its load.
+//
+// Each game page is then opened twice on the throttled phone connection, in a fresh browser
+// profile: the first visit with the browser's cache off, then, once the page's service worker
+// (if any) is active — the throttling lifted while it installs — a second visit with the
+// cache on; for each, the time from navigation to the first legal moves (engine ready).
+// SCORES=0 leaves Lighthouse's scores out (the engine times alone, a minute or two).
 import { readdirSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +30,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(here, '..', 'dist');
 const results = resolve(here, '..', 'test-results');
 const runs = Math.max(1, Number(process.env.RUNS || 1));
+const scores = process.env.SCORES !== '0';
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking',
@@ -43,9 +50,9 @@ const median = (xs) => {
 
 const stack = await startStack();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
-const report = { load: loadavg().map((x) => Math.round(x * 100) / 100), runs, pages: {}, engineReadyMs: {} };
+const report = { load: loadavg().map((x) => Math.round(x * 100) / 100), runs, pages: {}, engineReadyMs: {}, secondVisitMs: {} };
 try {
-  for (const path of pages) {
+  for (const path of scores ? pages : []) {
     report.pages[path] = {};
     for (const form of ['mobile', 'desktop']) {
       const got = { scores: [], metrics: [] };
@@ -81,23 +88,42 @@ try {
   // the engine on a throttled phone connection: from navigation to the first legal moves
   const t = Lantern.Simulation.Constants.throttling.mobileSlow4G;
   for (const path of games) {
-    const ctx = await stack.browser.newContext();
+    const ctx = await stack.browser.newContext({ serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Network.enable');
+    const throttle = (on) => Promise.all([
+      cdp.send('Network.emulateNetworkConditions', on ? {
+        offline: false,
+        latency: t.requestLatencyMs,
+        downloadThroughput: (t.downloadThroughputKbps * 1024) / 8,
+        uploadThroughput: (t.uploadThroughputKbps * 1024) / 8,
+      } : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }),
+      cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? t.cpuSlowdownMultiplier : 1 }),
+    ]);
+    const visit = async () => {
+      await page.goto(stack.url + path, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.body && document.body.dataset.ready === 'true', null, { timeout: 120000, polling: 50 });
+      return page.evaluate(() => Math.round(window.__madang.firstMovesAt));
+    };
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: t.requestLatencyMs,
-      downloadThroughput: (t.downloadThroughputKbps * 1024) / 8,
-      uploadThroughput: (t.uploadThroughputKbps * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: t.cpuSlowdownMultiplier });
-    await page.goto(stack.url + path, { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.body && document.body.dataset.ready === 'true', null, { timeout: 120000, polling: 50 });
-    const ms = await page.evaluate(() => Math.round(window.__madang.firstMovesAt));
+    await throttle(true);
+    const ms = await visit();
     report.engineReadyMs[path] = ms;
     console.log(`${path.padEnd(20)} engine ready after ${(ms / 1000).toFixed(1)} s on a throttled phone connection (slow 4G, CPU ×${t.cpuSlowdownMultiplier})`);
+    // the second visit: the service worker installed (when the page has one), the cache on
+    await throttle(false);
+    await page.evaluate(async () => {
+      if (!navigator.serviceWorker) return;
+      // the page registers its worker once its engine is ready: give it a moment
+      for (let i = 0; i < 30 && !(await navigator.serviceWorker.getRegistration()); i++) await new Promise((r) => setTimeout(r, 100));
+      if (await navigator.serviceWorker.getRegistration()) await navigator.serviceWorker.ready;
+    });
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await throttle(true);
+    const again = await visit();
+    report.secondVisitMs[path] = again;
+    console.log(`${path.padEnd(20)} second visit: engine ready after ${(again / 1000).toFixed(1)} s`);
     await ctx.close();
   }
 } finally {

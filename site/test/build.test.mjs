@@ -42,7 +42,8 @@ function build(name, wasmBytes) {
 const hashed = /-[A-Z0-9]{8}(\.|\/)/;
 const PAGES = ['index.html', '404.html', 'checkers/index.html', 'draughts/index.html', 'backgammon/index.html',
   'chinese-checkers/index.html', 'diamond-kr/index.html', 'diamond/index.html'];
-const isPage = (rel) => /(^|\/)(index|404)\.html(\.br|\.gz)?$/.test(rel) || /^config\.json/.test(rel);
+// the pages, config.json and the service worker keep fixed names (served no-cache)
+const isPage = (rel) => /(^|\/)(index|404)\.html(\.br|\.gz)?$/.test(rel) || /^(config\.json|sw\.js)/.test(rel);
 
 let a;
 let b;
@@ -248,4 +249,85 @@ test('the guides\' AI figures caption names no repository command', () => {
   const files = readdirSync(dir).filter((n) => n.endsWith('.html'));
   assert.ok(files.length >= 6);
   for (const f of files) assert.doesNotMatch(readFileSync(join(dir, f), 'utf8'), /make ai-figures|저장소/, f);
+});
+
+/** The service worker's precache list: [url, revision] pairs as build.mjs wrote them into sw.js. */
+const precacheOf = (dir) => [...readFileSync(join(dir, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)",revision:(null|"([0-9A-F]{8})")/g)]
+  .map((m) => [m[1], m[3] || null]);
+
+test('the service worker precaches every page by its URL with a revision, and every hashed asset but the fonts', () => {
+  const list = precacheOf(a);
+  const urls = new Map(list);
+  const files = walk(a).map((p) => relative(a, p).split('\\').join('/')).filter((f) => !/\.(br|gz)$/.test(f));
+  for (const f of files) {
+    if (f.startsWith('assets/fonts/')) {
+      assert.ok(!urls.has(`/${f}`), `${f}: the fonts are kept as pages load them, not precached`);
+    } else if (f.startsWith('assets/')) {
+      assert.ok(urls.has(`/${f}`), `${f} is not precached`);
+      assert.equal(urls.get(`/${f}`), null, `${f}: a hashed asset needs no revision`);
+    }
+  }
+  for (const page of PAGES.filter((p) => p !== '404.html')) {
+    const url = `/${page}`.replace(/index\.html$/, '');
+    assert.match(urls.get(url) || '', /^[0-9A-F]{8}$/, `${url} is precached with a revision`);
+  }
+  // every game of the manifest has its page in the list
+  for (const g of GAMES) assert.ok(urls.has(`/${g}/`), g);
+  assert.ok(!urls.has('/sw.js'), 'the worker does not precache itself');
+  assert.equal(list.length, urls.size, 'no URL twice');
+});
+
+test('a changed engine changes the service worker: the new engine folder in, the old one out', () => {
+  const ua = new Map(precacheOf(a));
+  const ub = new Map(precacheOf(b));
+  const folder = (m) => [...m.keys()].filter((u) => /^\/assets\/engine-draughts-[A-Z0-9]{8}\/madang\.wasm$/.test(u));
+  assert.equal(folder(ua).length, 1);
+  assert.notDeepEqual(folder(ua), folder(ub));
+  assert.ok(!ub.has(folder(ua)[0]), 'the old engine is not in the new list');
+  assert.notEqual(readFileSync(join(a, 'sw.js'), 'utf8'), readFileSync(join(b, 'sw.js'), 'utf8'));
+  // the page naming the engine changed its revision; a page of another family did not
+  assert.notEqual(ua.get('/checkers/'), ub.get('/checkers/'));
+  assert.equal(ua.get('/backgammon/'), ub.get('/backgammon/'));
+});
+
+/** The width and height of a PNG file (its IHDR chunk). */
+const pngSize = (file) => {
+  const b = readFileSync(file);
+  assert.deepEqual([...b.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], `${file} is a PNG`);
+  return [b.readUInt32BE(16), b.readUInt32BE(20)];
+};
+
+test('every page links the web app manifest: Korean name, standalone, theme colour, icons at 192 and 512 px', () => {
+  let linked = null;
+  for (const page of PAGES) {
+    const head = readFileSync(join(a, page), 'utf8').split('</head>')[0];
+    const m = head.match(/<link rel="manifest" href="(\/assets\/manifest-[A-Z0-9]{8}\.json)">/);
+    assert.ok(m, `${page} links the manifest`);
+    linked = linked || m[1];
+    assert.equal(m[1], linked, 'one manifest for the whole site');
+    assert.match(head, /<meta name="theme-color" content="#[0-9a-f]{6}">/, page);
+    const touch = head.match(/<link rel="apple-touch-icon" href="(\/assets\/icons\/[^"]+\.png)">/);
+    assert.ok(touch, `${page} names an apple-touch-icon`);
+    assert.deepEqual(pngSize(join(a, touch[1])), [180, 180]);
+    assert.match(head, /<script type="module" src="\/assets\/pwa-[A-Z0-9]{8}\.js"><\/script>/, `${page} registers the service worker`);
+  }
+  const app = JSON.parse(readFileSync(join(a, linked), 'utf8'));
+  assert.equal(app.short_name, '마당');
+  assert.match(app.name, /마당/);
+  assert.equal(app.lang, 'ko');
+  assert.equal(app.display, 'standalone');
+  assert.equal(app.start_url, '/');
+  assert.equal(app.scope, '/');
+  const head = readFileSync(join(a, 'index.html'), 'utf8');
+  assert.equal(app.theme_color, head.match(/<meta name="theme-color" content="([^"]+)">/)[1]);
+  assert.match(app.background_color, /^#[0-9a-f]{6}$/);
+  for (const purpose of ['any', 'maskable']) {
+    for (const size of [192, 512]) {
+      const icon = app.icons.find((i) => i.purpose === purpose && i.sizes === `${size}x${size}`);
+      assert.ok(icon, `a ${purpose} icon of ${size} px`);
+      assert.equal(icon.type, 'image/png');
+      assert.match(icon.src, /^\/assets\/icons\/[\w-]+-[A-Z0-9]{8}\.png$/);
+      assert.deepEqual(pngSize(join(a, icon.src)), [size, size], icon.src);
+    }
+  }
 });

@@ -65,6 +65,13 @@ export async function startStack() {
     if (data) rmSync(data, { recursive: true, force: true });
     throw err;
   }
+  // The site's service worker (src/js/pwa/sw.js) stays out of a test's pages unless the test
+  // asks for it ({serviceWorkers: 'allow'}): a worker would serve requests that the test
+  // routes (page.route does not see them) and download the whole site into every context.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
   return {
     url,
     browser,

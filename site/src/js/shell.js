@@ -413,6 +413,9 @@ export class Shell {
   }
 
   startOnline() {
+    // no connection (offline after a visit, the service worker serving the page): said over
+    // the menu, nothing sent
+    if (navigator.onLine === false) return Object.assign($('menu-notice'), { hidden: false, textContent: ROOM.needsConnection });
     this.clearMessages();
     this.gen++;
     const room = new RoomDriver(this);

@@ -97,6 +97,8 @@ export const refused = {
 
 /** The room panel's text (functions/room/PROTOCOL.md). */
 export const ROOM = {
+  // the online button pressed with no connection (navigator.onLine false): nothing is sent
+  needsConnection: '친구와 대전은 인터넷 연결이 있어야 합니다. 지금은 연결이 없습니다. AI와 대결하기와 이 기기에서 두기는 연결 없이도 됩니다.',
   notFound: '방을 찾을 수 없습니다. 시간이 지나 방이 사라졌거나 주소가 잘못되었습니다.',
   newGameBelow: '아래에서 새 게임을 시작하세요.',
   reconnecting: '연결이 끊겼습니다. 다시 연결하는 중…',

@@ -5,18 +5,20 @@
 // `/assets/halma/madang.wasm`); without it the draughts family's `draughts/madang.wasm`
 // beside the worker.
 /* global importScripts, Go */
-importScripts('wasm_exec.js');
-
 const here = new URL(self.location.href);
 const wasmURL = new URL(here.searchParams.get('wasm') || 'draughts/madang.wasm', here);
+// the module's download starts before wasm_exec.js is fetched and run (importScripts blocks):
+// on a slow connection the two requests' round trips overlap instead of following each other
+const wasmResponse = fetch(wasmURL);
+importScripts('wasm_exec.js');
 
 const ready = new Promise((resolve, reject) => {
   self.madangReady = resolve;
   const go = new Go();
   const load = WebAssembly.instantiateStreaming
-    ? WebAssembly.instantiateStreaming(fetch(wasmURL), go.importObject)
+    ? WebAssembly.instantiateStreaming(wasmResponse, go.importObject)
         .catch(() => fetch(wasmURL).then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject)))
-    : fetch(wasmURL).then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject));
+    : wasmResponse.then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject));
   load.then((r) => go.run(r.instance)).catch(reject);
 });
 
