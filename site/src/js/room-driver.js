@@ -3,7 +3,7 @@
 // answers the shell's questions as the local driver (local-driver.js) does for a game on this
 // device: whose turn is this screen's, who is who, what to send for a move, a roll, a draw
 // accepted, a resignation. Whatever the room shows beside the turn (the link's state, people
-// away, later a clock) hangs off turnLine() and awayLine().
+// away) hangs off turnLine() and awayLine(); the game clocks are the panel's (clock.js).
 import { RoomPanel } from './room-panel.js';
 import { MSG, ROOM } from './text.js';
 
@@ -16,6 +16,9 @@ export class RoomDriver {
     this.leaveText = ROOM.leaveOnline;
     this.panel = new RoomPanel(shell);
   }
+
+  /** The menu's time-control choice for a room to create (clock.js), made once per page. */
+  static installMenu(shell) { RoomPanel.installMenu(shell); }
 
   /** Creates a room for game with options; this page takes seat 0. */
   create(game, options) { return this.panel.create(game, options); }

@@ -111,7 +111,7 @@ export class Shell {
     this.startFen = '';
     window.__madang = this;
     this.bind();
-    RoomPanel.installMenu(this); // the time control of a room to create (clock.js)
+    RoomDriver.installMenu(this); // the time control of a room to create (clock.js)
     // download, import, review and analysis of games (mode 'review'), for a family with records
     this.records = game.record ? new Records(this, game.record) : null;
   }
