@@ -38,7 +38,7 @@ import (
 // CLI's game lists are derived from it.
 type Family struct {
 	// Name is the family's id ("draughts"), also the name of its page module
-	// (site/src/js/<Name>/page.js) and of its WebAssembly module (site/wasm/cmd/<Name>).
+	// (site/src/js/<Name>/page.js) and of its WebAssembly module (site/wasm/<Name>/cmd/engine).
 	Name string
 	// Order is the family's place on the home page and in the site manifest: families in
 	// increasing Order (then by name).
@@ -124,7 +124,7 @@ type Site struct {
 	// escapeHTML) the site build runs on the page template (markup the page has at its
 	// first paint).
 	Prerender string
-	// Records: the family has a game-record module, site/wasm/cmd/<family>-records.
+	// Records: the family has a game-record module, site/wasm/<family>/cmd/records.
 	Records bool
 	// EngineFiles are files the engine worker fetches beside its module and hands to the
 	// engine (op engineFile): learned weights and opening books kept out of the module.
@@ -147,7 +147,7 @@ func (f *Family) IDs() []string {
 	return ids
 }
 
-// Modules are the names of the family's WebAssembly modules (site/wasm/cmd/<name>): the
+// Modules are the names of the family's WebAssembly modules (site/wasm/<name>/cmd/engine): the
 // engine's, and the game-record module's when it has one.
 func (f *Family) Modules() []string {
 	if f.Site.Records {

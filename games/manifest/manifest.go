@@ -11,7 +11,7 @@
 //	  "page": "game/index.html",          the page template under site/src
 //	  "render": "squares",                the render worker (site/src/js/render/<render>.js), or ""
 //	  "prerender": "",                    the template's build-time module under site/src/js, or ""
-//	  "wasm": ["draughts", "draughts-records"],   modules, site/wasm/cmd/<name>
+//	  "wasm": ["draughts", "draughts-records"],   modules, site/wasm/<name>/cmd/engine
 //	  "records": true,                    it has a game-record module (<name>-records)
 //	  "engineFiles": [{"game", "kind", "path"}],  files the engine worker fetches
 //	  "games": [{
