@@ -100,6 +100,27 @@ type Room struct {
 	// LeaveToAI reports whether `leave` during play hands the seat to the AI; otherwise
 	// leaving during play counts as resigning. Nil: never.
 	LeaveToAI func(s rules.State) bool
+	// Clocks are the time controls the page offers when a room is made, besides none (the
+	// default) and a custom one (functions/room/PROTOCOL.md, "Clocks"); each lies within
+	// the room's bounds (room.TimeControl.Validate, checked by gamestest).
+	Clocks []Clock
+}
+
+// Clock is a time control: each seat's Base time; a move earns Increment afterwards
+// (Fischer, as lidraughts and FMJD events play); the first Delay of each move is not
+// charged (a delay per move before the reserve, as backgammon servers play).
+type Clock struct {
+	Base, Increment, Delay time.Duration
+}
+
+// Fischer is a control of base minutes plus increment seconds a move ("5+3").
+func Fischer(minutes, seconds int) Clock {
+	return Clock{Base: time.Duration(minutes) * time.Minute, Increment: time.Duration(seconds) * time.Second}
+}
+
+// Delayed is a control of a delay of seconds a move before a reserve of minutes.
+func Delayed(seconds, minutes int) Clock {
+	return Clock{Base: time.Duration(minutes) * time.Minute, Delay: time.Duration(seconds) * time.Second}
 }
 
 // Figures are the selfplay runs of a game's AI figures: game counts per run (intermediate

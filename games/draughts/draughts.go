@@ -54,6 +54,8 @@ var seedRoom = games.Room{
 	DrawOffers:    true,
 	DrawReset:     rd.ReopensDrawOffers,
 	TakeoverAfter: 2 * time.Minute,
+	// Fischer controls, as lidraughts and FMJD events play
+	Clocks: []games.Clock{games.Fischer(3, 2), games.Fischer(5, 3), games.Fischer(10, 5)},
 }
 
 func init() { games.Register(Family) }
