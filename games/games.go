@@ -137,7 +137,7 @@ type Figures struct {
 // Site is how the static site serves a family's games: every game gets the page
 // site/src/<Page> at /<game id>/, run by site/src/js/<family>/page.js.
 type Site struct {
-	// Page is the page template under site/src ("game/index.html").
+	// Page is the page template under site/src ("draughts/index.html").
 	Page string
 	// Render, when not "", is the board's render worker (site/src/js/render/<Render>.js).
 	Render string

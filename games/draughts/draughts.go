@@ -34,7 +34,7 @@ var Family = &games.Family{
 		Figures:     games.Figures{VsBeginner: 20, Self: 10, Advanced: 6},
 	}},
 	Site: games.Site{
-		Page:    "game/index.html",
+		Page:    "draughts/index.html",
 		Render:  "squares",
 		Records: true,
 		// the learned weights and opening books, kept out of the module (its 620,000-byte budget)

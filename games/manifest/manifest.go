@@ -8,7 +8,7 @@
 //
 //	{"version": 1, "families": [{
 //	  "name": "draughts",                 the family: its page module site/src/js/<name>/page.js
-//	  "page": "game/index.html",          the page template under site/src
+//	  "page": "draughts/index.html",      the page template under site/src
 //	  "render": "squares",                the render worker (site/src/js/render/<render>.js), or ""
 //	  "prerender": "",                    the template's build-time module under site/src/js, or ""
 //	  "wasm": ["draughts", "draughts-records"],   modules, site/wasm/<name>/cmd/engine
