@@ -38,7 +38,7 @@ import (
 // CLI's game lists are derived from it.
 type Family struct {
 	// Name is the family's id ("draughts"), also the name of its page module
-	// (site/src/js/<Name>/page.js) and of its WebAssembly module (site/wasm/cmd/<Name>).
+	// (site/src/js/<Name>/page.js) and of its WebAssembly module (site/wasm/<Name>/cmd/engine).
 	Name string
 	// Order is the family's place on the home page and in the site manifest: families in
 	// increasing Order (then by name).
@@ -100,6 +100,27 @@ type Room struct {
 	// LeaveToAI reports whether `leave` during play hands the seat to the AI; otherwise
 	// leaving during play counts as resigning. Nil: never.
 	LeaveToAI func(s rules.State) bool
+	// Clocks are the time controls the page offers when a room is made, besides none (the
+	// default) and a custom one (functions/room/PROTOCOL.md, "Clocks"); each lies within
+	// the room's bounds (room.TimeControl.Validate, checked by gamestest).
+	Clocks []Clock
+}
+
+// Clock is a time control: each seat's Base time; a move earns Increment afterwards
+// (Fischer, as lidraughts and FMJD events play); the first Delay of each move is not
+// charged (a delay per move before the reserve, as backgammon servers play).
+type Clock struct {
+	Base, Increment, Delay time.Duration
+}
+
+// Fischer is a control of base minutes plus increment seconds a move ("5+3").
+func Fischer(minutes, seconds int) Clock {
+	return Clock{Base: time.Duration(minutes) * time.Minute, Increment: time.Duration(seconds) * time.Second}
+}
+
+// Delayed is a control of a delay of seconds a move before a reserve of minutes.
+func Delayed(seconds, minutes int) Clock {
+	return Clock{Base: time.Duration(minutes) * time.Minute, Delay: time.Duration(seconds) * time.Second}
 }
 
 // Figures are the selfplay runs of a game's AI figures: game counts per run (intermediate
@@ -116,7 +137,7 @@ type Figures struct {
 // Site is how the static site serves a family's games: every game gets the page
 // site/src/<Page> at /<game id>/, run by site/src/js/<family>/page.js.
 type Site struct {
-	// Page is the page template under site/src ("game/index.html").
+	// Page is the page template under site/src ("draughts/index.html").
 	Page string
 	// Render, when not "", is the board's render worker (site/src/js/render/<Render>.js).
 	Render string
@@ -124,7 +145,7 @@ type Site struct {
 	// escapeHTML) the site build runs on the page template (markup the page has at its
 	// first paint).
 	Prerender string
-	// Records: the family has a game-record module, site/wasm/cmd/<family>-records.
+	// Records: the family has a game-record module, site/wasm/<family>/cmd/records.
 	Records bool
 	// EngineFiles are files the engine worker fetches beside its module and hands to the
 	// engine (op engineFile): learned weights and opening books kept out of the module.
@@ -147,7 +168,7 @@ func (f *Family) IDs() []string {
 	return ids
 }
 
-// Modules are the names of the family's WebAssembly modules (site/wasm/cmd/<name>): the
+// Modules are the names of the family's WebAssembly modules (site/wasm/<name>/cmd/engine): the
 // engine's, and the game-record module's when it has one.
 func (f *Family) Modules() []string {
 	if f.Site.Records {

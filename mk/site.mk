@@ -24,9 +24,9 @@ site/.build/games.json: $(GAMES_SOURCES) go.mod
 site/.build/games.mk: site/.build/games.json
 	node -e 'const m = require("./$<"); console.log("SITE_FAMILIES := " + m.families.map((f) => f.name).join(" ")); console.log("SITE_WASM_FAMILIES := " + m.families.flatMap((f) => f.wasm).join(" "))' > $@.tmp && mv $@.tmp $@
 -include site/.build/games.mk
-# One module per game family: site/wasm/cmd/<family> builds site/.build/<family>.wasm, served
+# One module per game family: site/wasm/<family>/cmd/engine builds site/.build/<family>.wasm, served
 # as assets/<family>/madang.wasm (site/build.mjs) and loaded by worker.js?wasm=<family>/madang.wasm;
-# a family with game records also <family>-records.wasm.
+# a family with game records also <family>-records.wasm (site/wasm/<family>/cmd/records).
 SITE_WASM    := $(patsubst %,site/.build/%.wasm,$(SITE_WASM_FAMILIES))
 # DESIGN.md "Site": each module under 620,000 bytes brotli. The draughts module carries no
 # learned weights or opening books: the worker fetches them as hashed files of their own
@@ -44,9 +44,13 @@ site/node_modules/.package-lock.json: site/package.json site/package-lock.json
 	cd site && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
+site/.build/%-records.wasm: $(WASM_SOURCES) go.mod
+	@mkdir -p $(dir $@)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./site/wasm/$*/cmd/records
+
 site/.build/%.wasm: $(WASM_SOURCES) go.mod
 	@mkdir -p $(dir $@)
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./site/wasm/cmd/$*
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./site/wasm/$*/cmd/engine
 
 site/dist/.stamp: site/node_modules/.package-lock.json $(SITE_WASM) $(SITE_SOURCES)
 	cd site && WASM="$(addprefix ../,$(SITE_WASM))" WASM_EXEC=$(WASM_EXEC_JS) node build.mjs

@@ -147,6 +147,7 @@ const pages = await esbuild.build({
   define: {
     MADANG_TITLES: JSON.stringify(Object.fromEntries(manifest.families.flatMap((f) => f.games).map((g) => [g.id, g.title]))),
     MADANG_ROOM_ERRORS: JSON.stringify(manifest.roomErrors),
+    MADANG_CLOCKS: JSON.stringify(Object.fromEntries(manifest.families.flatMap((f) => f.games).map((g) => [g.id, g.room.clocks]))),
   },
 });
 for (const [file, o] of Object.entries(pages.metafile.outputs)) {

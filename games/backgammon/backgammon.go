@@ -24,7 +24,8 @@ var Family = &games.Family{
 		Card:        games.Card{Text: "주사위를 굴려 말 15개를 먼저 모두 빼내는 쪽이 이깁니다.", Art: "art-bg"},
 		// Seed 003 describes no online room rules; we give backgammon the takeover of
 		// seed 001 (a vanished opponent would otherwise stall the room for 24 h).
-		Room: games.Room{TakeoverAfter: 2 * time.Minute},
+		// a delay per move before a reserve, as backgammon servers play: 12 s and 3 or 6 min
+		Room: games.Room{TakeoverAfter: 2 * time.Minute, Clocks: []games.Clock{games.Delayed(12, 3), games.Delayed(12, 6)}},
 		// the engine plays by its level's own budget (no --movetime)
 		Figures: games.Figures{VsBeginner: 40, Self: 40, Advanced: 40, FixedTime: true},
 	}},

@@ -34,7 +34,7 @@ var Family = &games.Family{
 		Figures:     games.Figures{VsBeginner: 20, Self: 10, Advanced: 6},
 	}},
 	Site: games.Site{
-		Page:    "game/index.html",
+		Page:    "draughts/index.html",
 		Render:  "squares",
 		Records: true,
 		// the learned weights and opening books, kept out of the module (its 620,000-byte budget)
@@ -54,6 +54,8 @@ var seedRoom = games.Room{
 	DrawOffers:    true,
 	DrawReset:     rd.ReopensDrawOffers,
 	TakeoverAfter: 2 * time.Minute,
+	// Fischer controls, as lidraughts and FMJD events play
+	Clocks: []games.Clock{games.Fischer(3, 2), games.Fischer(5, 3), games.Fischer(10, 5)},
 }
 
 func init() { games.Register(Family) }

@@ -79,10 +79,17 @@ func Check(t testing.TB, f *games.Family) {
 		} else if p.Idle != 30*time.Minute || p.MaxAge != 24*time.Hour || p.AILevel != "intermediate" {
 			t.Errorf("%s: room defaults idle %v max age %v level %s, want 30m 24h intermediate", g.ID, p.Idle, p.MaxAge, p.AILevel)
 		}
+		for _, c := range g.Room.Clocks {
+			tc := room.TimeControl{BaseMs: c.Base.Milliseconds(), IncrementMs: c.Increment.Milliseconds(), DelayMs: c.Delay.Milliseconds()}
+			if err := tc.Validate(); err != nil {
+				t.Errorf("%s: time control %+v outside the room's bounds: %v", g.ID, c, err)
+			}
+		}
 		mg := mf.Games[i]
 		if mg.ID != g.ID || mg.Title != g.Title || mg.Seats != s.Seats() || mg.Dice != (s.Phase() == rules.PhaseRoll) ||
 			mg.Room.DrawOffers != g.Room.DrawOffers || mg.Room.AwayAIMs != g.Room.AwayAI.Milliseconds() ||
-			mg.Room.TakeoverAfterMs != g.Room.TakeoverAfter.Milliseconds() || len(mg.Options) != len(opts) {
+			mg.Room.TakeoverAfterMs != g.Room.TakeoverAfter.Milliseconds() || len(mg.Options) != len(opts) ||
+			len(mg.Room.Clocks) != len(g.Room.Clocks) {
 			t.Errorf("%s: manifest entry %+v", g.ID, mg)
 		}
 	}

@@ -37,7 +37,7 @@ var Family = &games.Family{
 		Description: "왕 말이 있는 다이아몬드 게임을 둘이나 셋이서 둡니다. AI와 대결하거나, 한 기기에서, 또는 링크로 친구와 온라인으로 겨룹니다.",
 		Card:        card("2명 또는 3명이 왕 말 하나를 포함한 15개의 말로 겨룹니다.", rh.Diamond.ID),
 		// seed 000: in three-player diamond `leave` hands the seat to the AI
-		Room:    games.Room{AwayAI: seedRoom.AwayAI, LeaveToAI: func(s rules.State) bool { return s.Seats() == 3 }},
+		Room:    games.Room{AwayAI: seedRoom.AwayAI, LeaveToAI: func(s rules.State) bool { return s.Seats() == 3 }, Clocks: starClocks},
 		Figures: games.Figures{Flags: []string{"--players", "2"}, VsBeginner: 10, Self: 6, Advanced: 4},
 	}},
 	Site: games.Site{Page: "halma/index.html", Render: "star", Records: true},
@@ -46,7 +46,10 @@ var Family = &games.Family{
 // seedRoom is seed 000's room (and the issue for every star game): a person away 45 s is played
 // by the AI on their turns. The resign rule (the remaining player nearest the goal wins) is
 // the game's rules.ResignOutcome.
-var seedRoom = games.Room{AwayAI: 45 * time.Second}
+var seedRoom = games.Room{AwayAI: 45 * time.Second, Clocks: starClocks}
+
+// starClocks: a delay per move with a reserve (30 s a move and 3 min; 60 s and 5 min).
+var starClocks = []games.Clock{games.Delayed(30, 3), games.Delayed(60, 5)}
 
 // card is a star game's home card: its start position drawn as the engine sets it
 // (site/src/halma/cards/<id>.svg; site/test/ux29-layout.test.mjs checks them).

@@ -8,10 +8,10 @@
 //
 //	{"version": 1, "families": [{
 //	  "name": "draughts",                 the family: its page module site/src/js/<name>/page.js
-//	  "page": "game/index.html",          the page template under site/src
+//	  "page": "draughts/index.html",      the page template under site/src
 //	  "render": "squares",                the render worker (site/src/js/render/<render>.js), or ""
 //	  "prerender": "",                    the template's build-time module under site/src/js, or ""
-//	  "wasm": ["draughts", "draughts-records"],   modules, site/wasm/cmd/<name>
+//	  "wasm": ["draughts", "draughts-records"],   modules, site/wasm/<name>/cmd/engine
 //	  "records": true,                    it has a game-record module (<name>-records)
 //	  "engineFiles": [{"game", "kind", "path"}],  files the engine worker fetches
 //	  "games": [{
@@ -20,7 +20,8 @@
 //	    "options": {"pieces": 10},        the rules' defaults (Validate(nil))
 //	    "seats": 2,                       seats at the default options
 //	    "dice": false,                    the game starts by rolling (rules.PhaseRoll)
-//	    "room": {"drawOffers", "takeoverAfterMs", "awayAIMs", "leaveToAI"},
+//	    "room": {"drawOffers", "takeoverAfterMs", "awayAIMs", "leaveToAI",
+//	             "clocks": [{"baseMs", "incrementMs", "delayMs"}]},   the offered time controls
 //	    "figures": {"flags", "vsBeginner", "self", "advanced", "fixedTime"}}]}],
 //	  "roomErrors": {"illegal-move": "둘 수 없는 수입니다.", …}}   the room's error texts
 //
@@ -89,6 +90,16 @@ type Room struct {
 	TakeoverAfterMs int64 `json:"takeoverAfterMs"`
 	AwayAIMs        int64 `json:"awayAIMs"`
 	LeaveToAI       bool  `json:"leaveToAI"`
+	// Clocks are the time controls offered when a room is made, in milliseconds (the
+	// room's `create` takes the same fields).
+	Clocks []Clock `json:"clocks"`
+}
+
+// Clock is a time control in milliseconds.
+type Clock struct {
+	BaseMs      int64 `json:"baseMs"`
+	IncrementMs int64 `json:"incrementMs"`
+	DelayMs     int64 `json:"delayMs"`
 }
 
 // Figures are a game's AI figure runs.
@@ -145,6 +156,10 @@ func game(g games.Game) (Game, error) {
 	if opts == nil {
 		opts = rules.Options{}
 	}
+	clocks := []Clock{}
+	for _, c := range g.Room.Clocks {
+		clocks = append(clocks, Clock{BaseMs: c.Base.Milliseconds(), IncrementMs: c.Increment.Milliseconds(), DelayMs: c.Delay.Milliseconds()})
+	}
 	return Game{
 		ID: g.ID, Title: g.Title, Description: g.Description,
 		Card:    Card{Text: g.Card.Text, Art: g.Card.Art, ArtFile: g.Card.ArtFile},
@@ -154,6 +169,7 @@ func game(g games.Game) (Game, error) {
 			TakeoverAfterMs: g.Room.TakeoverAfter.Milliseconds(),
 			AwayAIMs:        g.Room.AwayAI.Milliseconds(),
 			LeaveToAI:       g.Room.LeaveToAI != nil,
+			Clocks:          clocks,
 		},
 		Figures: Figures{
 			Flags: flags, VsBeginner: g.Figures.VsBeginner, Self: g.Figures.Self,

@@ -1,8 +1,8 @@
 // The backgammon page's step-by-step play (src/js/backgammon/routes.js), without a browser:
-// following the steps taken through the engine's step orders of each play (bgview Orders,
-// whose rules are tested in site/wasm/bgview/orders_test.go): the checkers that may move
+// following the steps taken through the engine's step orders of each play (backgammonview Orders,
+// whose rules are tested in site/wasm/backgammon/view/orders_test.go): the checkers that may move
 // next, where a picked checker goes, which play the steps complete. The plays and their
-// orders are written out here as bgview gives them for the opening 3-1 and a bear-off.
+// orders are written out here as backgammonview gives them for the opening 3-1 and a bear-off.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -11,7 +11,7 @@ import {
 
 const st = (from, to, die, hit = false) => ({ from, to, die, hit });
 
-// the opening 3-1 (bgview: 13/12 lands on the opponent's mid-point, so 13/9 goes through 10)
+// the opening 3-1 (backgammonview: 13/12 lands on the opponent's mid-point, so 13/9 goes through 10)
 const OPENING_31 = [
   { text: '24/20', steps: [st(24, 21, 3), st(21, 20, 1)], orders: [[st(24, 21, 3), st(21, 20, 1)], [st(24, 23, 1), st(23, 20, 3)]] },
   { text: '8/5 6/5', steps: [st(8, 5, 3), st(6, 5, 1)], orders: [[st(8, 5, 3), st(6, 5, 1)], [st(6, 5, 1), st(8, 5, 3)]] },

@@ -1,5 +1,5 @@
 // The engine's view of a backgammon record: every play of each roll rated as GNU
-// Backgammon analyses a game (bgview RatePlay); a deliberately bad play is marked with the
+// Backgammon analyses a game (backgammonview RatePlay); a deliberately bad play is marked with the
 // better play, the win-chance graph drawn; a real game from ../shared/games analysed at the
 // default setting with its time printed; a cancelled analysis leaves the page responsive.
 import { test, before, after } from 'node:test';

@@ -46,15 +46,13 @@ export function describe(tc) {
   return parts.join(', ');
 }
 
-const fischer = (min, inc) => ({ baseMs: min * 60000, incrementMs: inc * 1000, delayMs: 0 });
-const delayed = (sec, min) => ({ baseMs: min * 60000, incrementMs: 0, delayMs: sec * 1000 });
+/* global MADANG_CLOCKS */
 
-/** The presets a game offers: Fischer controls for checkers and draughts, a delay
- * per move with a reserve for the star games and backgammon. */
+/** The presets a game offers, as its descriptor declares them (games/<family>, the room's
+ * Clocks; site/build.mjs puts the manifest's in place of MADANG_CLOCKS): Fischer controls for
+ * checkers and draughts, a delay per move with a reserve for the star games and backgammon. */
 export function presets(game) {
-  if (game === 'checkers' || game === 'draughts') return [fischer(3, 2), fischer(5, 3), fischer(10, 5)];
-  if (game === 'backgammon') return [delayed(12, 3), delayed(12, 6)];
-  return [delayed(30, 3), delayed(60, 5)];
+  return MADANG_CLOCKS[game] || [];
 }
 
 /** m:ss of a remaining time, rounded up (0:00 only once it has run out); under 10 s with

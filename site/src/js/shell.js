@@ -83,7 +83,7 @@ function guideFor(game) {
  * A move handed to play() may carry route: the move text to play instead of its index (a
  * star game's landing path, so the record shows the route played).
  *   record                      optional: the family has a record format (its records
- *                               module, site/wasm/cmd/<family>-records): {seatTag(game, seat)
+ *                               module, site/wasm/<family>/cmd/records): {seatTag(game, seat)
  *                               the record's tag naming a seat's player ('White'),
  *                               lossThreshold(game) the engine units a move may lose in
  *                               review before it is marked}; see records/records.js

@@ -2,14 +2,14 @@
 // answers each message {id, ...request} with {id, ...answer} through the Go function
 // madangHandle (site/wasm/jsapi). The module is named in the worker's own URL,
 // `worker.js?wasm=<url>` (resolved against the worker's URL, e.g. `halma/madang.wasm` or
-// `/assets/halma/madang.wasm`); without it the draughts family's `draughts/madang.wasm`
-// beside the worker.
+// `/assets/halma/madang.wasm`); a worker started without one answers every request with
+// that error.
 /* global importScripts, Go */
 const here = new URL(self.location.href);
-const wasmURL = new URL(here.searchParams.get('wasm') || 'draughts/madang.wasm', here);
+const wasmURL = here.searchParams.has('wasm') ? new URL(here.searchParams.get('wasm'), here) : null;
 // the module's download starts before wasm_exec.js is fetched and run (importScripts blocks):
 // on a slow connection the two requests' round trips overlap instead of following each other
-const wasmResponse = fetch(wasmURL);
+const wasmResponse = wasmURL ? fetch(wasmURL) : Promise.reject(new Error('worker.js?wasm=<module> names no module'));
 importScripts('wasm_exec.js');
 
 const ready = new Promise((resolve, reject) => {

@@ -12,7 +12,7 @@ import (
 	ad "madang/ai/draughts"
 	"madang/rules"
 	rd "madang/rules/draughts"
-	"madang/site/wasm/draughtsview"
+	draughtsview "madang/site/wasm/draughts/view"
 	"madang/site/wasm/session"
 )
 

@@ -31,7 +31,7 @@
 //	                                                 own game is untouched. A family that judges
 //	                                                 played, the log's next entry, adds its own
 //	                                                 analyse op in place of this one (HandleOps):
-//	                                                 bgview.Analyse (gnubg's rating: loss against
+//	                                                 backgammonview.Analyse (gnubg's rating: loss against
 //	                                                 best in score's units, and its own fields),
 //	                                                 halmaview.Analyse (its loss in moves, and
 //	                                                 each seat's race)
@@ -248,7 +248,7 @@ func analyse(s *session.Session, r Request) map[string]any {
 
 // AnalysisAnswer is a as the answer's analysis: {over, outcome: {status, winner}, toMove,
 // score, best, text, move, depth, nodes, loss?, ...Extra}; loss only when a.Rated, and the
-// family's Extra fields last (a family's own analyse op, bgview's, answers with it too).
+// family's Extra fields last (a family's own analyse op, backgammonview's, answers with it too).
 func AnalysisAnswer(a session.Analysis) map[string]any {
 	var move any
 	if a.View != nil {

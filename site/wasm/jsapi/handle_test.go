@@ -6,7 +6,7 @@ import (
 	_ "madang/ai/draughts"
 	"madang/rules"
 	_ "madang/rules/draughts"
-	"madang/site/wasm/draughtsview"
+	draughtsview "madang/site/wasm/draughts/view"
 	"madang/site/wasm/session"
 )
 

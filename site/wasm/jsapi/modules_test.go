@@ -62,7 +62,7 @@ func families(deps []string) []string {
 	return out
 }
 
-// Every registered family has its own WebAssembly module, site/wasm/cmd/<family>, and it
+// Every registered family has its own WebAssembly module, site/wasm/<family>/cmd/engine, and it
 // links that family alone (DESIGN "one module per game family ... a page loads only its
 // own"): exactly the game packages its engine ai/<family> links (the family's rules and
 // engine), without the tools' hooks and without the descriptor, which the page gets from
@@ -72,7 +72,7 @@ func TestOneModulePerFamily(t *testing.T) {
 		t.Skip("runs go list")
 	}
 	for _, f := range games.Families() {
-		pkg := "./site/wasm/cmd/" + f.Name
+		pkg := "./site/wasm/" + f.Name + "/cmd/engine"
 		deps := goListJS(t, pkg)
 		want := families(goListJS(t, "./ai/"+f.Name))
 		if got := families(deps); !slices.Equal(got, want) {

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"madang/site/wasm/bgrecords"
-	"madang/site/wasm/draughtsrecords"
-	"madang/site/wasm/draughtsview"
+	backgammonrecords "madang/site/wasm/backgammon/records"
+	draughtsrecords "madang/site/wasm/draughts/records"
+	draughtsview "madang/site/wasm/draughts/view"
 	"madang/site/wasm/session"
 )
 
@@ -66,7 +66,7 @@ func TestRecordOps(t *testing.T) {
 	// a backgammon resignation worth a gammon keeps its points
 	r = NewRequest("export")
 	r.Game, r.Moves, r.Status, r.Winner, r.Points = "backgammon", []string{"5-2", "13/11 13/8"}, "win", 1, 2
-	if a := HandleRecords(bgrecords.Family{}, r); a["ok"] != true || !strings.Contains(a["text"].(string), "Wins 2 points") {
+	if a := HandleRecords(backgammonrecords.Family{}, r); a["ok"] != true || !strings.Contains(a["text"].(string), "Wins 2 points") {
 		t.Errorf("backgammon export: %v", a)
 	}
 	if c := code(HandleRecords(draughtsrecords.Family{}, NewRequest("play"))); c != "bad-message" {

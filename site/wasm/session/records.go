@@ -69,7 +69,7 @@ type Analysis struct {
 	Depth   int   // deepest completed iteration
 	Nodes   int64 // positions searched
 
-	// Set by a family that judges the log's next entry itself (bgview RatePlay).
+	// Set by a family that judges the log's next entry itself (backgammonview RatePlay).
 	Rated bool           // Loss is set
 	Loss  int            // what the next entry gives away against Best, ≥ 0, in Score's units (0: a roll, an only play)
 	Extra map[string]any // the family's own fields of the answer (plain values)
@@ -78,7 +78,7 @@ type Analysis struct {
 // Analyse scores the position after texts (a log as Load takes it) from position of gameID
 // with the game's engine at the advanced level for budget of wall time, without touching
 // the session's own game. A family that judges the played move itself answers with an
-// analyse op of its own instead (bgview, halmaview; jsapi.HandleOps). Errors: those of Load
+// analyse op of its own instead (backgammonview, halmaview; jsapi.HandleOps). Errors: those of Load
 // (the log's first bad text), ai.ErrNoEngine, rules.ErrPhase for a position waiting for
 // dice.
 func (s *Session) Analyse(gameID, position string, opts rules.Options, texts []string, budget time.Duration, seed int64) (Analysis, error) {

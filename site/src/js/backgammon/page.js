@@ -4,7 +4,7 @@
 // alone, the last step taken back until the play is complete, then the turn ends by
 // itself), the automatic pass with a notice, pip counts, the result with its points, the
 // per-device rating, and the button board with the legal plays in gnubg notation. Which
-// plays exist, and the orders of their steps, is the engine's answer (bgview); routes.js
+// plays exist, and the orders of their steps, is the engine's answer (backgammonview); routes.js
 // only follows the steps taken through them.
 import { Shell } from '../shell.js';
 import { CellPanel } from '../cell-panel.js';
@@ -31,9 +31,9 @@ const page = {
   games: ['backgammon'],
   game: 'backgammon',
   drawOffers: false,
-  // game records: GNU Backgammon's .mat (site/wasm/cmd/backgammon-records), stepped through
+  // game records: GNU Backgammon's .mat (site/wasm/backgammon/cmd/records), stepped through
   // roll by roll and play by play; results are the points each player scored ("2-0"); the
-  // engine view rates every play of each roll as gnubg does (bgview RatePlay: loss in
+  // engine view rates every play of each roll as gnubg does (backgammonview RatePlay: loss in
   // millipoints of equity, marked from gnubg's doubtful 0.040 on), graphs the win chance
   record: {
     seatTag: (game, seat) => `Player ${seat + 1}`,
@@ -113,7 +113,7 @@ function allRoutes(v) {
 // ---- the texts of plays -----------------------------------------------------------------
 
 /** A play's gnubg text as seat reads it: the engine gives each play's text in both seats'
- * numberings (bgview Seen, "seen"); the text itself is the mover's (records, the wire). */
+ * numberings (backgammonview Seen, "seen"); the text itself is the mover's (records, the wire). */
 const seenText = (m, seat) => (m.seen ? m.seen[seat] : m.text);
 
 /** What a person reads for a play or a record entry: a play in the numbering of the board on

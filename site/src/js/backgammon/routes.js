@@ -1,11 +1,11 @@
 // The checker steps of a turn, for tapping one checker at a time. The engine lists the
 // legal plays (whole turns, one per resulting position, with the forced-dice rules of seed
-// 003 applied) and, for each, every order of single steps that plays it (bgview Orders:
+// 003 applied) and, for each, every order of single steps that plays it (backgammonview Orders:
 // the steps in another order, or a checker's journey split at the other die's point). This
 // file only follows the steps taken through those orders: which checkers may move next,
 // where the picked one can go, which play the steps complete. It asks no rules of its own.
 //
-// Places are in the mover's numbering (bgview): 1..24 the points, 25 the bar, 0 off.
+// Places are in the mover's numbering (backgammonview): 1..24 the points, 25 the bar, 0 off.
 
 const BAR = 25;
 const OFF = 0;

@@ -116,7 +116,7 @@ export const ratingLine = (cat, { r, wins, losses }) => `${cat === 'online' ? RA
 
 // The engine view of a reviewed game: every play of each roll rated with the
 // advanced AI's net as GNU Backgammon analyses a game; equity is points per game without a
-// cube (seed 003), the marks follow gnubg's thresholds (bgview Skill).
+// cube (seed 003), the marks follow gnubg's thresholds (backgammonview Skill).
 const SKILL = { doubtful: '아쉬운 수(?!)', bad: '실수(?)', verybad: '큰 실수(??)' };
 const pct = (permille) => `${(permille / 10).toFixed(1)}%`;
 const equity = (milli) => `${milli > 0 ? '+' : milli < 0 ? '−' : ''}${Math.abs(milli / 1000).toFixed(3)}`;

@@ -22,7 +22,7 @@ const page = {
   games: ['checkers', 'draughts'],
   game: document.body.dataset.game === 'draughts' ? 'draughts' : 'checkers',
   drawOffers: true,
-  // game records: PDN (site/wasm/cmd/draughts-records); a move losing a man's worth (100
+  // game records: PDN (site/wasm/draughts/cmd/records); a move losing a man's worth (100
   // centi-men) in the engine's view is marked in review
   record: {
     seatTag: (game, seat) => (SIDES[game][seat] === '흑' ? 'Black' : 'White'),

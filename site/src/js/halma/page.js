@@ -43,9 +43,9 @@ const page = {
   games: GAMES,
   game: startGame,
   drawOffers: false,
-  // game records: madang's star-game text (site/wasm/cmd/halma-records, rules/halma/record),
+  // game records: madang's star-game text (site/wasm/halma/cmd/records, rules/halma/record),
   // one score per seat in the result ("0-1-0"); the engine view: the
-  // halma module's analyse op (site/wasm/halmaview/analyse.go) judges the move played from
+  // halma module's analyse op (site/wasm/halma/view/analyse.go) judges the move played from
   // each position itself, in moves
   record: {
     seatTag: (game, seat) => `Seat${seat + 1}`,

@@ -6,7 +6,7 @@
  * own pieces (at least half), and an opponent's piece still sits there. At the start every
  * target camp is full of the opponent's pieces, which is no such case.
  * @param {Array<{seat: number, arrived: number, others: number, size: number, full: boolean}>} seatInfo
- *   the view's seatInfo (site/wasm/halmaview)
+ *   the view's seatInfo (site/wasm/halma/view)
  * @returns {object|undefined} that seat's entry, or undefined
  */
 export function strictBlocked(seatInfo) {
