@@ -148,14 +148,14 @@ type Site struct {
 	// Records: the family has a game-record module, site/wasm/<family>/cmd/records.
 	Records bool
 	// EngineFiles are files the engine worker fetches beside its module and hands to the
-	// engine (op engineFile): learned weights and opening books kept out of the module.
+	// engine (op engineFile): learned weights, opening books and nets kept out of the module.
 	EngineFiles []EngineFile
 }
 
 // EngineFile is one file the engine worker fetches for a game.
 type EngineFile struct {
 	Game string `json:"game"` // the game id
-	Kind string `json:"kind"` // the file's kind ("weights", "book")
+	Kind string `json:"kind"` // the file's kind ("weights", "book", "net")
 	Path string `json:"path"` // the file, from the repository root
 }
 

@@ -29,8 +29,9 @@ site/.build/games.mk: site/.build/games.json
 # a family with game records also <family>-records.wasm (site/wasm/<family>/cmd/records).
 SITE_WASM    := $(patsubst %,site/.build/%.wasm,$(SITE_WASM_FAMILIES))
 # DESIGN.md "Site": each module under 620,000 bytes brotli. The draughts module carries no
-# learned weights or opening books: the worker fetches them as hashed files of their own
-# (site/build.mjs, ai/draughts/shipped_js.go; issue 18 item 7).
+# learned weights or opening books, the backgammon module no net: the worker fetches them as
+# hashed files of their own (site/build.mjs, ai/draughts/shipped_js.go; issue 18 item 7;
+# ai/backgammon/shipped_js.go).
 SITE_WASM_LIMIT := 620000
 SITE_SOURCES := $(shell find site/src site/build.mjs -type f 2>/dev/null) site/.build/games.json
 WASM_SOURCES := $(shell find site/wasm rules ai -name '*.go' 2>/dev/null)

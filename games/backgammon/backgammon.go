@@ -30,7 +30,11 @@ var Family = &games.Family{
 		Figures: games.Figures{VsBeginner: 40, Self: 40, Advanced: 40, FixedTime: true},
 	}},
 	// the rating card's lines for a new device are in the page's first paint
-	Site: games.Site{Page: "backgammon/index.html", Prerender: "backgammon/prerender.js", Records: true},
+	Site: games.Site{
+		Page: "backgammon/index.html", Prerender: "backgammon/prerender.js", Records: true,
+		// the advanced level's net, kept out of the module (its 620,000-byte budget)
+		EngineFiles: []games.EngineFile{{Game: rb.ID, Kind: "net", Path: "ai/backgammon/net.bin"}},
+	},
 }
 
 func init() { games.Register(Family) }

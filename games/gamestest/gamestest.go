@@ -6,6 +6,8 @@
 package gamestest
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -23,7 +25,9 @@ import (
 //   - functions/room's policy (room.PolicyFor) is the descriptor's room rules completed with
 //     the room-wide defaults (30 min idle, 24 h, intermediate);
 //   - the site manifest lists it in f's entry with its title, seats, options and room rules,
-//     and lists f's WebAssembly modules.
+//     and lists f's WebAssembly modules;
+//   - the manifest lists f's engine files (Site.EngineFiles) as the descriptor does, each of
+//     one of f's games and each a file in the repository.
 func Check(t testing.TB, f *games.Family) {
 	t.Helper()
 	if !slices.Contains(games.Families(), f) {
@@ -44,6 +48,19 @@ func Check(t testing.TB, f *games.Family) {
 	}
 	if !slices.Equal(mf.Wasm, f.Modules()) {
 		t.Errorf("%s: manifest modules %v, want %v", f.Name, mf.Wasm, f.Modules())
+	}
+	if !slices.Equal(mf.EngineFiles, f.Site.EngineFiles) {
+		t.Errorf("%s: manifest engine files %v, want %v", f.Name, mf.EngineFiles, f.Site.EngineFiles)
+	}
+	for _, ef := range f.Site.EngineFiles {
+		if !slices.Contains(f.IDs(), ef.Game) || ef.Kind == "" {
+			t.Errorf("%s: engine file %+v is not of one of its games", f.Name, ef)
+		}
+		if root := repoRoot(); root != "" {
+			if st, err := os.Stat(filepath.Join(root, filepath.FromSlash(ef.Path))); err != nil || st.IsDir() || st.Size() == 0 {
+				t.Errorf("%s: engine file %s: not a file in the repository (%v)", f.Name, ef.Path, err)
+			}
+		}
 	}
 	if len(mf.Games) != len(f.Games) {
 		t.Fatalf("%s: manifest lists %d games, the family %d", f.Name, len(mf.Games), len(f.Games))
@@ -92,5 +109,24 @@ func Check(t testing.TB, f *games.Family) {
 			len(mg.Room.Clocks) != len(g.Room.Clocks) {
 			t.Errorf("%s: manifest entry %+v", g.ID, mg)
 		}
+	}
+}
+
+// repoRoot is the repository's root, the nearest folder above the test's with a go.mod ("" if
+// none).
+func repoRoot() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
 	}
 }

@@ -41,7 +41,8 @@
 //	                                                 (halmaview.RouteThrough)
 //	{op: "engineFile", game, kind, bytes}            hand the engine of game a file the worker
 //	                                                 fetched (bytes: a Uint8Array), e.g. kind
-//	                                                 "weights" or "book" of the draughts family
+//	                                                 "weights" or "book" of the draughts family,
+//	                                                 "net" of backgammon
 //	                                                 (session.EngineFiles): {ok: true}
 //
 // export, import, analyse and engineFile need no game started. export and import are
@@ -174,7 +175,7 @@ type Op struct {
 var Analyse = Op{Name: "analyse", Do: analyse}
 
 // EngineFile is the op "engineFile" (a file the worker fetched for the engine: the draughts
-// family's weights and books), for modules whose family takes engine files.
+// family's weights and books, backgammon's net), for modules whose family takes engine files.
 var EngineFile = Op{Name: "engineFile", Do: func(s *session.Session, r Request) map[string]any {
 	if err := s.LoadEngineFile(r.Game, r.Kind, r.Data); err != nil {
 		return Fail(err)

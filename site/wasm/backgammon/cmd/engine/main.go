@@ -3,8 +3,9 @@
 // Command backgammon is the WebAssembly engine of the backgammon family, built with
 // GOOS=js GOARCH=wasm to site/.build/backgammon.wasm and run in the engine Web Worker
 // (site/src/js/worker.js); the message interface is package jsapi's. Only the backgammon
-// page loads it. It carries the advanced level's net weights (ai/backgammon/net.bin) and
-// answers the op analyse: the records panel's engine view, gnubg-style (backgammonview Analyse).
+// page loads it. It answers the op analyse: the records panel's engine view, gnubg-style
+// (backgammonview Analyse). The advanced level's net (ai/backgammon/net.bin) is not in the module:
+// the worker fetches it and hands it over (op engineFile, backgammonview.LoadEngineFile).
 package main
 
 import (
@@ -14,4 +15,4 @@ import (
 	"madang/site/wasm/jsapi"
 )
 
-func main() { jsapi.Serve(backgammonview.Family{}, backgammonview.Analyse) }
+func main() { jsapi.Serve(backgammonview.Family{}, backgammonview.Analyse, jsapi.EngineFile) }
