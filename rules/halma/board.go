@@ -202,7 +202,10 @@ func (h Hole) Valid() bool { return h >= 0 && h < NumHoles }
 // Neighbour is the hole next to h in direction d (0..5, see dirQ), or NoHole.
 func (h Hole) Neighbour(d int) Hole { return geo.nb[h][d] }
 
-// Distance is the number of steps between two holes on an open board (hex distance).
+// Distance is the number of steps between two holes on an open board (hex distance). Not
+// inlined: no search calls it per node, and its copies would cost the browser module bytes.
+//
+//go:noinline
 func Distance(a, b Hole) int {
 	dq := int(geo.q[a]) - int(geo.q[b])
 	dr := int(geo.r[a]) - int(geo.r[b])
@@ -233,6 +236,10 @@ func CampHoles(k, size int) []Hole {
 	return set.holes()
 }
 
+// holes is not inlined: it allocates anyway, and its many callers (views, setup) would
+// each carry a copy of the loop (the browser module's size, DESIGN.md "Site").
+//
+//go:noinline
 func (s holeSet) holes() []Hole {
 	var out []Hole
 	for h := Hole(0); h < NumHoles; h++ {

@@ -7,7 +7,11 @@ import (
 	"madang/rules"
 )
 
-// String is the hole's name "row.pos" (단·번), e.g. "3.1"; "-" for NoHole.
+// String is the hole's name "row.pos" (단·번), e.g. "3.1"; "-" for NoHole. Not inlined (nor
+// ParseHole, Position.Arrived): no search calls them per node, and their copies would cost
+// the browser module bytes (DESIGN.md "Site").
+//
+//go:noinline
 func (h Hole) String() string {
 	if !h.Valid() {
 		return "-"
@@ -16,6 +20,8 @@ func (h Hole) String() string {
 }
 
 // ParseHole reads a hole name "row.pos" (both decimal, no signs or spaces).
+//
+//go:noinline
 func ParseHole(s string) (Hole, bool) {
 	dot := strings.IndexByte(s, '.')
 	if dot <= 0 || dot > 2 || len(s)-dot-1 < 1 || len(s)-dot-1 > 2 {
@@ -221,12 +227,14 @@ func (e *DecodeError) Unwrap() error { return rules.ErrNotation }
 //
 //	0 K1.1,2.1,2.2/K17.1,16.1,16.2 0 0
 func (p Position) Encode() string {
-	var b strings.Builder
-	b.WriteString(strconv.Itoa(int(p.side)))
-	b.WriteByte(' ')
+	// appends to a byte slice: strings.Builder's inlined writes cost the browser module
+	// about 4 KB of code here
+	b := make([]byte, 0, 256)
+	b = strconv.AppendInt(b, int64(p.side), 10)
+	b = append(b, ' ')
 	for s := 0; s < p.Seats(); s++ {
 		if s > 0 {
-			b.WriteByte('/')
+			b = append(b, '/')
 		}
 		first := true
 		for h := Hole(0); h < NumHoles; h++ {
@@ -234,20 +242,20 @@ func (p Position) Encode() string {
 				continue
 			}
 			if !first {
-				b.WriteByte(',')
+				b = append(b, ',')
 			}
 			first = false
 			if p.king[s] == h {
-				b.WriteByte('K')
+				b = append(b, 'K')
 			}
-			b.WriteString(h.String())
+			b = append(b, h.String()...)
 		}
 	}
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(p.plies)))
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(p.passes)))
-	return b.String()
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.plies), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.passes), 10)
+	return string(b)
 }
 
 // String is Encode.

@@ -94,6 +94,8 @@ func (p Position) King(seat rules.Seat) Hole {
 
 // Arrived is the number of seat's pieces in its target camp and the camp's size (seed 002's
 // "3/10").
+//
+//go:noinline
 func (p Position) Arrived(seat rules.Seat) (n, size int) {
 	c := p.config()
 	if seat < 0 || int(seat) >= c.seats {
