@@ -2,7 +2,6 @@ package halma
 
 import (
 	"math/bits"
-	"slices"
 
 	"madang/rules"
 	"madang/rules/halma"
@@ -241,7 +240,7 @@ func racePlan(t *table, n *node, s, width, maxMoves int) []halma.Move {
 		if len(next) == 0 {
 			return nil
 		}
-		slices.SortStableFunc(next, func(a, b beamNode) int { return b.score - a.score })
+		sortBeam(next)
 		if len(next) > width {
 			next = next[:width]
 		}

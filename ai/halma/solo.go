@@ -179,7 +179,7 @@ func Solo(pieces, width int) (SoloResult, error) {
 		if len(next) == 0 {
 			break
 		}
-		slices.SortStableFunc(next, func(a, b beamNode) int { return b.score - a.score })
+		sortBeam(next)
 		if len(next) > width {
 			next = next[:width]
 		}
@@ -238,4 +238,34 @@ func CheckSolo(pieces int, plan []halma.Move) bool {
 		s = s.apply(m)
 	}
 	return s == goal
+}
+
+// sortBeam sorts nodes by score, highest first, equal scores in their order: what
+// slices.SortStableFunc does, without its generic stable sort for beamNode (about 1 KB
+// brotli of the browser module, DESIGN.md "Site"). A bottom-up merge sort.
+func sortBeam(nodes []beamNode) {
+	n := len(nodes)
+	if n < 2 {
+		return
+	}
+	buf := make([]beamNode, n)
+	for w := 1; w < n; w *= 2 {
+		for lo := 0; lo+w < n; lo += 2 * w {
+			mid, hi := lo+w, min(lo+2*w, n)
+			i, j, k := lo, mid, lo
+			for i < mid && j < hi {
+				if nodes[j].score > nodes[i].score {
+					buf[k] = nodes[j]
+					j++
+				} else {
+					buf[k] = nodes[i]
+					i++
+				}
+				k++
+			}
+			k += copy(buf[k:], nodes[i:mid])
+			copy(buf[k:], nodes[j:hi])
+			copy(nodes[lo:hi], buf[lo:hi])
+		}
+	}
 }
