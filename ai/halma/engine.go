@@ -78,6 +78,11 @@ func (e *Engine) searcher(ctx context.Context, repeatable bool) (*Searcher, erro
 }
 
 // release gives a searcher back to the pool.
+//
+// Not inlined: each defer of it would carry a copy of the pool's Put (the browser module's
+// size, DESIGN.md "Site").
+//
+//go:noinline
 func (e *Engine) release(s *Searcher) { e.pool.Put(s) }
 
 // position takes a state's position.
