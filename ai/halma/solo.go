@@ -197,7 +197,10 @@ func Solo(pieces, width int) (SoloResult, error) {
 	return res, ErrSoloNotFound
 }
 
-// path is the moves from the start to node i of depth d.
+// path is the moves from the start to node i of depth d. Not inlined: it allocates, and
+// its five callers would each carry a copy (the browser module's size, DESIGN.md "Site").
+//
+//go:noinline
 func path(levels [][]beamNode, d int, i int32) []halma.Move {
 	var out []halma.Move
 	for ; d > 0; d-- {
