@@ -125,6 +125,8 @@ for (const c of [
       assert.equal(rec.options.players, c.seats);
       assert.deepEqual(rec.moves, texts);
       assert.equal(rec.result, token);
+      // the review opens at the record's end once the engine has replayed it: wait for that
+      await page.waitForFunction((n) => window.__madang.view.ply === n, texts.length, { timeout: 30000 }).catch(() => {});
       const w = await view(page);
       assert.equal(w.ply, texts.length);
       assert.equal(w.seats || 2, c.seats);
