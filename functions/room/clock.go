@@ -161,7 +161,9 @@ func (l *loaded) running() (seat int, deadline int64) {
 // every change (update), so that any request finds a flag however late the delayed check
 // is, and a flag racing a move is decided by the room's conditional write (one wins). A seat
 // the policy hands to the AI on leaving (three-player diamond) goes to the AI, its sockets
-// watching; otherwise the game ends with rules.FlagOutcome. Reports whether it flagged.
+// watching, while another person still plays; otherwise (the last person's flag, or a game
+// that does not hand seats over) the game ends with rules.FlagOutcome, so no game goes on
+// with the AI alone. Reports whether it flagged.
 func (s *Service) flagIfDue(l *loaded, eff *effects, now int64) bool {
 	i, deadline := l.running()
 	if i < 0 || now < deadline {
@@ -169,7 +171,7 @@ func (s *Service) flagIfDue(l *loaded, eff *effects, now int64) bool {
 	}
 	c := l.b.Clock
 	c.Left[i] = 0
-	if l.pol.leaveToAI(l.m.State()) {
+	if l.pol.leaveToAI(l.m.State()) && l.anotherPerson(i) {
 		l.b.Seats[i] = seat{Kind: KindAI, Level: l.pol.AILevel}
 		for k := range l.b.Conns {
 			if l.b.Conns[k].Seat == i {
@@ -183,6 +185,16 @@ func (s *Service) flagIfDue(l *loaded, eff *effects, now int64) bool {
 	}
 	l.finish(rules.FlagOutcome(l.m.State(), rules.Seat(i)))
 	return true
+}
+
+// anotherPerson reports whether a seat other than i is a person's.
+func (l *loaded) anotherPerson(i int) bool {
+	for k, st := range l.b.Seats {
+		if k != i && st.Kind == KindHuman {
+			return true
+		}
+	}
+	return false
 }
 
 // chargeClock books a change on the clock: a game that started (the first, or a rematch)

@@ -203,6 +203,32 @@ func TestClockFlagByDelayedCheck(t *testing.T) {
 	}
 }
 
+// A restart loses the delay queue with the clock check on its way: ResetConnections (run for
+// every room at a start) asks for it again, so the flag comes at the deadline with no request.
+func TestClockCheckAskedAgainAfterRestart(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	tb := h.openClocked(M{}, M{"baseMs": 15000}, 2)
+	if n := len(h.clockJobs()); n != 1 {
+		t.Fatalf("checks asked at the start: %d", n)
+	}
+	h.clock.Advance(3 * time.Second)
+	if err := h.svc.ResetConnections(context.Background(), tb.id); err != nil {
+		t.Fatal(err)
+	}
+	jobs := h.clockJobs()
+	if len(jobs) != 2 || jobs[1].d != 12*time.Second || jobs[1].a.Room != tb.id {
+		t.Fatalf("checks after the restart: %+v, want a second one 12 s ahead", jobs)
+	}
+	h.clock.Advance(12 * time.Second)
+	if err := h.svc.RunDelayed(context.Background(), jobs[1].a); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.snap(tb); s.Status != room.StatusOver || s.Result == nil || s.Result.Reason != "time" {
+		t.Fatalf("after the deadline: %+v %+v, want the flag", s.Status, s.Result)
+	}
+}
+
 // A request that reaches the room after the deadline flags it even when no delayed check
 // ever comes (a lost message, a restarted queue): a late move is refused game-over, the state
 // follows, and everybody sees the game over.
@@ -421,6 +447,23 @@ func TestClockFlagHandsSeatToAI(t *testing.T) {
 		t.Fatalf("clocks after the flag: %+v", c)
 	}
 	h.wantError(h.send("c0", M{"action": "resume", "room": tb.id, "token": tb.tokens[0]}), room.CodeBadToken)
+}
+
+// The last person's flag in a game that hands flagged seats to the AI ends the game instead:
+// no game goes on with the AI alone (two AI seats and one person, who runs out of time).
+func TestClockLastPersonFlagEndsGame(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{LeaveToAI: func(s rules.State) bool { return s.Seats() == 3 }})
+	tb := h.openClocked(M{"players": 3}, M{"baseMs": 5000}, 1)
+	h.send("c0", M{"action": "fillAI", "room": tb.id, "token": tb.tokens[0]})
+	h.clock.Advance(5 * time.Second)
+	if err := h.svc.RunDelayed(context.Background(), room.Delayed{Room: tb.id, Kind: room.DelayedClock}); err != nil {
+		t.Fatal(err)
+	}
+	s := h.snap(tb)
+	if s.Status != room.StatusOver || s.Result == nil || s.Result.Reason != "time" || s.Seats[0].Kind != room.KindHuman {
+		t.Fatalf("after the last person's flag: %s %+v, seat 0 %s; want the game over on time", s.Status, s.Result, s.Seats[0].Kind)
+	}
 }
 
 // A rematch starts every clock again.

@@ -92,10 +92,10 @@ func (s *Service) dropGone(ctx context.Context, roomID string, gone []string) {
 // restart (API Gateway has no such event; its $disconnect always arrives).
 func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 	l, eff, err := s.updateQuietly(ctx, roomID, func(l *loaded) (*effects, *Error) {
-		// The delay queue of the previous run is gone with it: no away check is on its way
-		// (awayArrived makes planAway ask again).
+		// The delay queue of the previous run is gone with it: no away check or clock check
+		// is on its way (awayArrived and clockArrived make planAway and planClock ask again).
 		if len(l.b.Conns) == 0 {
-			return &effects{noWrite: true, awayArrived: true}, nil
+			return &effects{noWrite: true, awayArrived: true, clockArrived: true}, nil
 		}
 		now := ms(s.d.Clock.Now())
 		for _, c := range l.b.Conns {
@@ -104,7 +104,7 @@ func (s *Service) ResetConnections(ctx context.Context, roomID string) error {
 			}
 		}
 		l.b.Conns = nil
-		return &effects{awayArrived: true}, nil
+		return &effects{awayArrived: true, clockArrived: true}, nil
 	})
 	if err != nil || l == nil {
 		return err
