@@ -114,3 +114,19 @@ for (const game of GAMES) {
     await page.close();
   });
 }
+
+// A room link opened offline does not wait for a server it cannot reach: the menu says that a
+// room needs a connection, and the local modes play.
+test('offline after one visit: a room link shows the menu and says a room needs a connection', async () => {
+  const page = await openPage(ctx, `${stack.url}/${GAMES[0]}/?room=abcdefabcdef`);
+  await withShots('offline-room-link', [page], async () => {
+    await engineReady(page);
+    await page.waitForSelector('#menu-notice:not([hidden])');
+    assert.equal(await page.textContent('#menu-notice'), ROOM.needsConnection);
+    assert.equal(await page.evaluate(() => window.__madang.mode), null);
+    await page.click('[data-mode=local]:visible');
+    await page.waitForFunction(() => window.__madang.mode === 'local');
+    assert.deepEqual(page.errors, []);
+  });
+  await page.close();
+});

@@ -376,7 +376,12 @@ export class Shell {
     $('board-loading').hidden = true;
     this.setGame(this.game);
     const id = new URLSearchParams(location.search).get('room');
-    if (id) {
+    if (id && navigator.onLine === false) {
+      // a room link opened with no connection: the menu, which says that a room needs one
+      this.showPhase('menu');
+      this.preview();
+      Object.assign($('menu-notice'), { hidden: false, textContent: ROOM.needsConnection });
+    } else if (id) {
       $('turn').textContent = ''; // the menu's hint from the HTML: no menu on a room link
       const room = new RoomDriver(this);
       this.drive(room);
