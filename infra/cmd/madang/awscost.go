@@ -17,7 +17,7 @@ func init() {
 func runAWSCost(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("aws-cost", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	report := fs.String("report", "bin/aws-e2e-report.json", "the JSON report `make aws-e2e` writes")
+	report := fs.String("report", "bin/aws-e2e-report.json", "the JSON report that make aws-e2e writes")
 	pace := fs.Float64("pace", 5, "seconds between plies in a room")
 	rooms := fs.Float64("rooms", 100000, "concurrent rooms for the monthly figure")
 	figures := fs.String("figures", "site/src/guide/ai-figures.json", "the AI figures whose intermediate self-play averages give each game's length")

@@ -75,3 +75,19 @@ func TestReplaySniff(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, want %q", code, out, want)
 	}
 }
+
+// Asking a command for its flags (-h, --help) prints them and is no error; a bad flag is.
+func TestCommandHelp(t *testing.T) {
+	for _, cmd := range []string{"games", "aws-cost", "moves", "perft"} {
+		code, _, errs := run(t, cmd, "--help")
+		if code != 0 || !strings.Contains(errs, "Usage of "+cmd) {
+			t.Errorf("%s --help: exit %d, stderr %q", cmd, code, errs)
+		}
+		if code, _, _ := run(t, cmd, "--no-such-flag"); code != 2 {
+			t.Errorf("%s --no-such-flag: exit %d, want 2", cmd, code)
+		}
+	}
+	if _, _, errs := run(t, "aws-cost", "-h"); !strings.Contains(errs, "-report string") {
+		t.Errorf("aws-cost -h names the report flag's argument %q", errs)
+	}
+}

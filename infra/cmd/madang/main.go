@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -44,7 +45,13 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	return c.run(args[1:], stdout, stderr)
+	code := c.run(args[1:], stdout, stderr)
+	// a command's flags answer -h with their usage and flag.ErrHelp, which the commands
+	// report as a usage error (2); asking for help is no error
+	if code == 2 && slices.ContainsFunc(args[1:], func(a string) bool { return a == "-h" || a == "-help" || a == "--help" }) {
+		return 0
+	}
+	return code
 }
 
 func usage(w io.Writer) {
