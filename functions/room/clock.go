@@ -247,8 +247,8 @@ func (l *loaded) chargeClock(m clockMark, now int64) {
 
 // planClock asks the Scheduler for a flag check at the running seat's deadline (at most
 // maxClockWait ahead: a longer wait asks again when the check arrives early), unless one is
-// on its way for that deadline: like planAway, one check per deadline however many messages
-// come. No check is needed for a deadline already past: this very change flagged it
+// on its way that arrives by that deadline: like planAway, one check in flight however many
+// messages and moves come. No check is needed for a deadline already past: this very change flagged it
 // (flagIfDue). A lost check is made up for by the next request of the room after the
 // deadline, and the page sends `ping` with the room when a clock reaches zero (pingClock).
 func (s *Service) planClock(l *loaded, eff *effects, now int64) {
@@ -264,8 +264,11 @@ func (s *Service) planClock(l *loaded, eff *effects, now int64) {
 		}
 		return
 	}
-	if c.Check == deadline && !eff.clockArrived {
-		return // one is on its way
+	if c.Check > now && c.Check <= deadline && !eff.clockArrived {
+		// one is on its way that arrives by this deadline and asks again then: a move
+		// that moves the deadline later asks nothing (one check in flight a room, not one a
+		// move); a check already due and not arrived is lost, and is asked again
+		return
 	}
 	wait := time.Duration(max(0, deadline-now)) * time.Millisecond
 	eff.clock, eff.clockWait = true, min(wait, maxClockWait)

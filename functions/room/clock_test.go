@@ -203,6 +203,36 @@ func TestClockFlagByDelayedCheck(t *testing.T) {
 	}
 }
 
+// One flag check is in flight a room, not one a move: a move that moves the deadline later
+// asks nothing (the check on its way arrives first and asks again), so a clocked game costs
+// the delay queue one message per reserve, not per move.
+func TestClockOneCheckInFlight(t *testing.T) {
+	h := newHarness(t)
+	usePolicy(t, room.Policy{})
+	tb := h.openClocked(M{}, M{"baseMs": 60000}, 2)
+	for i := 0; i < 4; i++ {
+		h.clock.Advance(time.Second)
+		h.wantMoved(h.move(tb, i%2, "wait"))
+	}
+	jobs := h.clockJobs()
+	if len(jobs) != 1 || jobs[0].d != time.Minute {
+		t.Fatalf("checks after four moves: %+v, want the first one alone", jobs)
+	}
+	// it arrives at seat 0's first deadline (60 s); seat 0, to move since 4 s with 58 s
+	// left, runs out at 62 s: the check asks again, 2 s ahead
+	h.clock.Advance(56 * time.Second)
+	if err := h.svc.RunDelayed(context.Background(), jobs[0].a); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.snap(tb); s.Status != room.StatusPlaying {
+		t.Fatalf("an early check flagged: %+v", s.Result)
+	}
+	jobs = h.clockJobs()
+	if len(jobs) != 2 || jobs[1].d != 2*time.Second {
+		t.Fatalf("checks after the early one: %+v, want a second one 2 s ahead", jobs)
+	}
+}
+
 // A restart loses the delay queue with the clock check on its way: ResetConnections (run for
 // every room at a start) asks for it again, so the flag comes at the deadline with no request.
 func TestClockCheckAskedAgainAfterRestart(t *testing.T) {
