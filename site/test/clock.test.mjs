@@ -71,7 +71,8 @@ test('a room with a clock: the join card states it, both pages and a spectator s
     await waitPly(b, 1);
     await myTurn(b);
     // both pages count seat 1 down from the same snapshot: within one second of each other
-    await new Promise((r) => setTimeout(r, 1500));
+    // (waited for until each page's clock has run, not for a fixed time)
+    for (const p of [a, b]) await p.waitForFunction(() => window.__madang.online.clocks.remaining(1) < 119000);
     const [ra, rb] = [await shown(a, 1), await shown(b, 1)];
     assert.ok(ra < 120000 && rb < 120000, `seat 1's clock runs: ${ra}, ${rb}`);
     const [za, zb] = [await zeroAt(a, 1), await zeroAt(b, 1)];
