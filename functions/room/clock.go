@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"time"
 
 	"madang/rules"
@@ -71,9 +72,11 @@ func parseTimeControl(raw json.RawMessage) (*TimeControl, *Error) {
 		default:
 			return nil, errf(CodeBadMessage, "시간 설정에 모르는 항목이 있습니다.")
 		}
-		if err := json.Unmarshal(v, to); err != nil {
+		n, ok := wholeNumber(v)
+		if !ok {
 			return nil, errf(CodeBadMessage, "시간 설정의 값은 밀리초 단위의 정수여야 합니다.")
 		}
+		*to = n
 	}
 	if _, ok := fields["baseMs"]; !ok {
 		return nil, errf(CodeBadMessage, "시간 설정에 기본 제한 시간이 없습니다.")
@@ -82,6 +85,25 @@ func parseTimeControl(raw json.RawMessage) (*TimeControl, *Error) {
 		return nil, e
 	}
 	return &tc, nil
+}
+
+// wholeNumber reads a JSON number whose value is whole, in any of JSON's spellings of it
+// (RFC 8259 section 6: 3000, 3e3 and 3000.0 are one number), within ±2^53 (beyond, a float64
+// no longer tells whole numbers apart; every bound of TimeControl is far inside). Strings,
+// null, fractions and anything else are not.
+func wholeNumber(raw json.RawMessage) (int64, bool) {
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err != nil || n == "" || raw[0] == '"' {
+		return 0, false
+	}
+	if i, err := n.Int64(); err == nil {
+		return i, true
+	}
+	f, err := n.Float64()
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, false
+	}
+	return int64(f), true
 }
 
 // clockBody is a room's stored clock (body.Clock), nil in rooms without one.

@@ -84,6 +84,8 @@ func TestClockCreateValidation(t *testing.T) {
 		`{"baseMs":60000,"incrementMs":60001}`, `{"baseMs":60000,"delayMs":300001}`,
 		`{"incrementMs":2000}`, `{"baseMs":60000,"extra":1}`, `{"baseMs":"60000"}`,
 		`{"baseMs":1.5}`, `null`, `[]`, `"5+3"`, `{"baseMs":60000,"baseMs":1000}`,
+		`{"baseMs":6e4,"incrementMs":2.0005e3}`, `{"baseMs":1e400}`, `{"baseMs":9007199254740993}`,
+		`{"baseMs":"6e4"}`, `{"baseMs":true}`, `{"baseMs":{}}`,
 	} {
 		fs := h.send("c0", `{"action":"create","game":"track","options":{},"clock":`+bad+`}`)
 		if len(fs) != 1 || fs[0].Type != "error" || (fs[0].Code != room.CodeBadOptions && fs[0].Code != room.CodeBadMessage) || fs[0].Message == "" {
@@ -100,6 +102,17 @@ func TestClockCreateValidation(t *testing.T) {
 	c := h.clockOf(tb)
 	if c.Control != (room.TimeControl{BaseMs: 60000, IncrementMs: 2000}) || c.Running != -1 || remaining(c, 0) != -1 {
 		t.Fatalf("waiting room's clock %+v: want the control, nothing running", c)
+	}
+	// JSON has one number type: 6e4 and 2000.0 are the whole numbers 60000 and 2000
+	// (RFC 8259 section 6), so they are the same control as above.
+	fs = h.send("c0", `{"action":"create","game":"track","options":{},"clock":{"baseMs":6e4,"incrementMs":2000.0,"delayMs":0E2}}`)
+	if len(fs) < 2 || fs[0].Type == "error" {
+		t.Fatalf("clock spelled 6e4/2000.0: answered %s, want the room", describe(fs))
+	}
+	json.Unmarshal(fs[1].Room, &snap)
+	var v struct{ Clock *room.ClockView }
+	if err := json.Unmarshal(fs[1].Room, &v); err != nil || v.Clock == nil || v.Clock.Control != (room.TimeControl{BaseMs: 60000, IncrementMs: 2000}) {
+		t.Fatalf("clock spelled 6e4/2000.0 made %s, want baseMs 60000 incrementMs 2000", snap["clock"])
 	}
 }
 
