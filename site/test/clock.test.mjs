@@ -85,8 +85,15 @@ test('a room with a clock: the join card states it, both pages and a spectator s
     const c = await openPage(ctxC, link);
     pages.push(c);
     await c.waitForSelector('#join-button:visible');
+    // the link's preview is one peek: its clocks show the times as of the peek and stand
+    // still (a count down would go on past a move the preview never hears of)
+    await c.waitForSelector('#clocks-board:visible li[aria-current="true"]');
+    const still = await shown(c, 1);
+    assert.ok(still < 120000 && Math.abs(still - (await shown(a, 1))) < 2000, `the preview's clock ${still}`);
+    await c.waitForTimeout(1500);
+    assert.equal(await shown(c, 1), still, "the preview's clock counted down");
     await c.click('#join-button');
-    await c.waitForFunction(() => window.__madang.online && window.__madang.online.seat === -1 && window.__madang.online.snap);
+    await c.waitForFunction(() => window.__madang.online && window.__madang.online.seat === -1 && window.__madang.online.snap && !window.__madang.online.client.peeking);
     await c.waitForSelector('#clocks-board:visible li[aria-current="true"]');
     const [zc, za2] = [await zeroAt(c, 1), await zeroAt(a, 1)];
     assert.ok(Math.abs(zc - za2) < 1000, `the spectator's clock is off by ${zc - za2} ms`);

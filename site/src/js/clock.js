@@ -167,11 +167,20 @@ export class Clocks {
     return b;
   }
 
-  /** A new snapshot: noted with the page's monotonic time of its arrival. */
-  update(snap) {
+  /** A new snapshot: noted with the page's monotonic time of its arrival. A still one (a
+   * room link's preview before 관전하기 or 참가하기: one peek, no later snapshots) shows the
+   * times as of the peek and does not count down, which would soon show a turn that has
+   * passed. */
+  update(snap, still = false) {
     this.snap = snap;
+    this.still = still;
     this.at = performance.now();
     this.render();
+  }
+
+  /** ms since the snapshot arrived that count against the running seat (none when still). */
+  elapsed() {
+    return this.still ? 0 : performance.now() - this.at;
   }
 
   /** Seat i's remaining ms now (null: no clock), counting down the running seat after
@@ -181,7 +190,7 @@ export class Clocks {
     if (!c || c.remainingMs[i] == null) return null;
     const left = c.remainingMs[i];
     if (i !== c.running || this.snap.status !== 'playing') return left;
-    const spent = performance.now() - this.at - c.delayLeftMs;
+    const spent = this.elapsed() - c.delayLeftMs;
     return Math.max(0, left - Math.max(0, spent));
   }
 
@@ -189,7 +198,7 @@ export class Clocks {
   delayLeft() {
     const c = this.snap && this.snap.clock;
     if (!c || c.running < 0 || this.snap.status !== 'playing') return 0;
-    return Math.max(0, c.delayLeftMs - (performance.now() - this.at));
+    return Math.max(0, c.delayLeftMs - this.elapsed());
   }
 
   render() {
@@ -206,7 +215,7 @@ export class Clocks {
       let text = left == null ? `${name} ${seat.kind === 'ai' ? CLOCK.ai : '–'}` : `${name} ${show(left)}`;
       if (running && this.delayLeft() > 0) text += ` (${CLOCK.inDelay(Math.ceil(this.delayLeft() / 1000))})`;
       if (low && running) this.announce(s, i, me, name);
-      if (running && left === 0 && this.pinged !== s.version) {
+      if (running && left === 0 && !this.still && this.pinged !== s.version) {
         this.pinged = s.version;
         this.o.flagged();
       }

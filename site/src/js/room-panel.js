@@ -29,7 +29,7 @@ export class RoomPanel {
         joined: (m, first) => this.joined(m, first),
         // the clocks count from the snapshot's arrival, not from when the board is drawn
         state: (snap) => {
-          if (this.shell.page.games.includes(snap.game)) this.clocks.update(snap);
+          if (this.shell.page.games.includes(snap.game)) this.clocks.update(snap, this.client.peeking);
           return this.showState(snap);
         },
         notFound: () => this.shell.roomNotFound(),
