@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -85,6 +86,9 @@ func TestClockRoundTrip(t *testing.T) {
 // it imports one without: every play read, no unrecognised line reported.
 func TestGnubgReadsClocks(t *testing.T) {
 	gnubg := "/usr/games/gnubg"
+	if runtime.GOOS == "js" {
+		t.Skip("no processes under js/wasm")
+	}
 	if _, err := os.Stat(gnubg); err != nil {
 		t.Skip("GNU Backgammon not installed (make gnubg-install)")
 	}
