@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"madang/ai"
@@ -53,20 +52,6 @@ type Record struct {
 	// online room's clock, "[%clk 0:04:51]". A format without move comments
 	// leaves them out.
 	Comments []string
-}
-
-// ClockOf is the time left a Record comment gives in PGN's clock command ("[%clk 0:04:51]" →
-// "0:04:51"), "" when it gives none: the part up to "]" when it is digits, ':' and '.'.
-func ClockOf(comment string) string {
-	_, rest, ok := strings.Cut(comment, "[%clk ")
-	if !ok {
-		return ""
-	}
-	v, _, ok := strings.Cut(strings.TrimLeft(rest, " "), "]")
-	if !ok || v == "" || strings.Trim(v, "0123456789:.") != "" {
-		return ""
-	}
-	return v
 }
 
 // Family returns the family the session answers for.
