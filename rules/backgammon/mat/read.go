@@ -20,8 +20,9 @@
 //	; [%clk 1 2) 0:04:51 0:04:40]
 //
 // is game 1, row "2)": the left player's time left after that row's entry, then the right
-// player's, each h:mm:ss (seconds perhaps with a fraction) or "-" for none. A clock line of
-// another shape is a comment that gives no time (and no tag).
+// player's, each h:mm:ss (seconds perhaps with a fraction) or "-" for none. Read takes a
+// clock line anywhere in the file; one of another shape is a comment that gives no time (and
+// no tag).
 //
 // The package does no I/O beyond reading the io.Reader it is given.
 package mat
