@@ -55,7 +55,8 @@ func TestClockFixture(t *testing.T) {
 // in the package doc's lines; a clock of a bad shape is refused.
 func TestClockRoundTrip(t *testing.T) {
 	log := []string{"3-3", "2-5", "13/11 13/8", "6-6", "24/18(2) 13/7(2)", "3-1", "8/5 6/5"}
-	clocks := []string{"", "", "0:04:58", "0:04:57", "0:04:51", "", "0:04:40.5"}
+	// the last play's clock is of a bad shape: its roll's stands
+	clocks := []string{"", "", "0:04:58", "0:04:57", "0:04:51", "0:04:40.5", "1:2:3"}
 	g, _, err := FromLog(log, clocks, [2]string{"A", "B"}, rules.WinFor(0, rules.ReasonNone))
 	if err != nil {
 		t.Fatal(err)

@@ -185,8 +185,8 @@ func pad(b []byte, s string, width int) []byte {
 // mover's column; an opening tie, which a .mat cannot hold, is left out; a roll with no
 // legal play written bare), then the result when outcome is a win: the rules' points when
 // they ended the game, else outcome.Points (at least 1; a resignation). clocks are the time
-// left after each entry of log ("0:04:51", "" for none; may be shorter): a roll's clock is
-// its play's, else the roll's own (a roll with no play, or a play without one). The game is
+// left after each entry of log ("0:04:51", "" for none; may be shorter; one not h:mm:ss is
+// left out): a roll's clock is its play's, else the roll's own. The game is
 // number 1 with players and score zero. Errors: the first entry the rules refuse, as "entry
 // N (text): error".
 func FromLog(log, clocks []string, players [2]string, outcome rules.Outcome) (Game, []string, error) {
@@ -223,7 +223,7 @@ func FromLog(log, clocks []string, players [2]string, outcome rules.Outcome) (Ga
 			played = append(played, t)
 			g.Actions = append(g.Actions, Action{Seat: seat, Kind: Roll, Dice: d})
 			last = &g.Actions[len(g.Actions)-1]
-			if i < len(clocks) {
+			if i < len(clocks) && clockText(clocks[i]) {
 				last.Clock = clocks[i]
 			}
 			continue
@@ -241,7 +241,7 @@ func FromLog(log, clocks []string, players [2]string, outcome rules.Outcome) (Ga
 		}
 		s = n
 		last.Play = m.String()
-		if i < len(clocks) && clocks[i] != "" {
+		if i < len(clocks) && clockText(clocks[i]) {
 			last.Clock = clocks[i]
 		}
 		played = append(played, m.String())
