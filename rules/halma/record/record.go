@@ -28,10 +28,10 @@
 // "1-0-0" a win of seat 0 of three, "1/2-1/2" (two seats) or "1/3-1/3-1/3" (three) a draw, "*"
 // a game still going on. A file holds any number of games, each starting at its first tag.
 //
-// A comment is text in braces, "{" to the next "}" (it may span lines and holds no "}"),
-// anywhere in the move text; it belongs to the move before it (one before the first move
-// is dropped; several after one move are joined by a space), and a "{" never closed is a
-// syntax error. Like PGN's and PDN's, a comment is free text to a reader; the one madang
+// A comment is text in braces, "{" to the next "}" (it holds no "}"; it may span lines, a
+// line break reading as a space), anywhere in the move text; it belongs to the move before
+// it (one before the first move is dropped; several after one move are joined by a space),
+// and a "{" never closed is a syntax error. Like PGN's and PDN's, a comment is free text to a reader; the one madang
 // writes is PGN's clock command, "[%clk h:mm:ss]": the mover's time left after the move
 // (its TimeControl tag gives the control: "BASE+INC" in seconds, and TimeDelay the delay
 // per move in seconds when it has one). A comment without it, or with a clock of another
@@ -125,11 +125,11 @@ func TokenOutcome(tok string, seats int) (rules.Outcome, bool) {
 var ErrWrite = errors.New("record: cannot write")
 
 // Append writes g after b: its tags, a blank line, the numbered moves (lines under 80
-// characters), each followed by its comment in braces when g.Comments has one, and the
-// result token ("*" when empty), then a blank line. Errors (wrapping ErrWrite): a tag name
-// that is not letters, digits and '_', a line break in a value, a move text that is empty or
-// holds a space, a bracket or a brace, a comment with a brace or a line break, or a result
-// token with a space.
+// characters but for a longer comment, which is never cut), each followed by its comment in
+// braces when g.Comments has one, and the result token ("*" when empty), then a blank line.
+// Errors (wrapping ErrWrite): a tag name that is not letters, digits and '_', a line break in
+// a value, a move text that is empty or holds a space, a bracket or a brace, a comment with a
+// brace or a line break, or a result token with a space.
 func Append(b []byte, g *Game) ([]byte, error) {
 	for _, t := range g.Tags {
 		if !tagName(t.Name) {
