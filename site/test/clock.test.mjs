@@ -1,6 +1,7 @@
 // Game clocks of online rooms: the creator picks a time control on the menu, the
 // join card states it, both players' pages and a spectator's show the same clocks counted
-// down from the server's snapshots, and a short control's flag ends the game for everybody.
+// down from the server's snapshots, a short control's flag ends the game for everybody, and the
+// records of a star game and of backgammon keep the clock (their own clock notations).
 // The fake clock is not available here: the controls are custom ones of a few seconds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,22 +25,22 @@ const shown = (page, i) => page.evaluate((k) => window.__madang.online.clocks.re
  * questions (the machine may be loaded). */
 const zeroAt = (page, i) => page.evaluate((k) => window.__madang.online.clocks.remaining(k) + performance.timeOrigin + performance.now(), i);
 
-/** Creates a checkers room with a custom control (base seconds, increment seconds) from a
- * fresh page; returns the page and the room's link. */
-async function createClocked(ctx, baseSec, incSec = 0) {
-  const a = await openPage(ctx, `${stack.url}/checkers/`);
+/** Creates a room of game (checkers unless given) with a custom control (base seconds,
+ * increment seconds) from a fresh page; returns the page and the room's link. */
+async function createClocked(ctx, baseSec, incSec = 0, game = 'checkers') {
+  const a = await openPage(ctx, `${stack.url}/${game}/`);
   await engineReady(a);
   // the menu offers none (the default), the game's presets and a custom control
   const labels = await a.$$eval('#clock-choice option', (os) => os.map((o) => o.textContent));
   assert.equal(labels[0], '없음');
   assert.equal(await a.$eval('#clock-choice', (s) => s.value), 'none');
-  assert.ok(labels.includes('5분, 한 수마다 3초 추가'), labels.join(' | '));
+  if (game === 'checkers') assert.ok(labels.includes('5분, 한 수마다 3초 추가'), labels.join(' | '));
   assert.equal(labels[labels.length - 1], '직접 정하기');
   await a.selectOption('#clock-choice', 'custom');
   await a.fill('#clock-base-min', String(Math.floor(baseSec / 60)));
   await a.fill('#clock-base-sec', String(baseSec % 60));
   await a.fill('#clock-inc', String(incSec));
-  await a.click('button[data-mode="online"]');
+  await a.click('button[data-mode="online"]:visible');
   await a.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
   const link = await a.$eval('#room-link', (i) => i.value);
   return { a, link };
@@ -143,5 +144,86 @@ test('a flag in a short control ends the game for both players; the review shows
     await a.click('#rec-review-this');
     await a.waitForSelector('#rec-moves li button');
     assert.match(await a.textContent('#rec-moves li button'), /남은 시간 0:00:0\d/);
+  });
+});
+
+test('an online star game on a clock: its record keeps TimeControl and {[%clk]} after each move; the review shows the time left', async () => {
+  const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctxB = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const pages = [];
+  await withShots('clock-star-record', pages, async () => {
+    const { a, link } = await createClocked(ctxA, 120, 0, 'chinese-checkers');
+    pages.push(a);
+    const b = await openPage(ctxB, link);
+    pages.push(b);
+    await b.waitForSelector('#join-button:visible');
+    await b.click('#join-button');
+    // one move each, through the shell (the first legal move)
+    for (const [p, ply] of [[a, 0], [b, 1]]) {
+      await myTurn(p);
+      await p.evaluate(() => window.__madang.play(window.__madang.view.moves[0]));
+      await waitPly(a, ply + 1);
+      await waitPly(b, ply + 1);
+    }
+    await a.waitForFunction(() => (window.__madang.online.snap.clock.marks || []).length === 2);
+    const ex = await a.evaluate(() => window.__madangRecords.exportText());
+    assert.ok(ex.ok, JSON.stringify(ex));
+    assert.match(ex.text, /\[TimeControl "120\+0"\]/);
+    assert.match(ex.text, /^1\. \S+ \{\[%clk 0:0[12]:\d\d\]\} 2\. \S+ \{\[%clk 0:0[12]:\d\d\]\} \*$/m);
+    await a.click('#rec-review-this');
+    await a.waitForFunction(() => document.querySelectorAll('#rec-moves li button').length === 2);
+    for (const t of await a.$$eval('#rec-moves li button', (bs) => bs.map((x) => x.textContent))) {
+      assert.match(t, /\(남은 시간 0:0[12]:\d\d\)$/);
+    }
+  });
+});
+
+test('an online backgammon game on a clock: its .mat keeps the clocks as clock lines; the review shows the time left', async () => {
+  const ctxA = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctxB = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const pages = [];
+  await withShots('clock-bg-record', pages, async () => {
+    const { a, link } = await createClocked(ctxA, 120, 0, 'backgammon');
+    pages.push(a);
+    const b = await openPage(ctxB, link);
+    pages.push(b);
+    await b.waitForSelector('#join-button:visible');
+    await b.click('#join-button');
+    await a.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing');
+    // whoever's turn it is rolls (the server's dice) or plays the first legal play, until
+    // two plays are made
+    const plays = (v) => v.history.filter((e) => !e.roll).length;
+    const whoseTurn = async () => {
+      for (let t = 0; t < 300; t++) {
+        for (const p of [a, b]) if (await p.evaluate(() => window.__madang.myTurn())) return p;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('no page has the turn');
+    };
+    while (plays(await view(a)) < 2) {
+      const p = await whoseTurn();
+      const s = await p.evaluate(() => ({ phase: window.__madang.view.phase, ply: window.__madang.view.ply }));
+      if (s.phase === 'roll') await p.click('#roll');
+      else await p.evaluate(() => window.__madang.play(window.__madang.view.moves[0]));
+      for (const q of [a, b]) await q.waitForFunction((k) => window.__madang.view.ply > k, s.ply, { timeout: 20000 });
+    }
+    const v = await view(a);
+    assert.ok(plays(v) >= 2, JSON.stringify(v.history));
+    await a.waitForFunction((n) => (window.__madang.online.snap.clock.marks || []).length === n, v.history.length);
+    const ex = await a.evaluate(() => window.__madangRecords.exportText());
+    assert.ok(ex.ok, JSON.stringify(ex));
+    assert.match(ex.text, /; \[TimeControl "120\+0"\]/);
+    // the clock lines after the tags: each mover's time left after its play, in the row of
+    // the play (one row when seat 0 opens, two when seat 1 does)
+    const head = ex.text.slice(0, ex.text.indexOf('\n\n 0 point match'));
+    const lines = head.split('\n').filter((l) => l.startsWith('; [%clk '));
+    assert.ok(lines.length >= 1 && head.endsWith(lines.at(-1)), head);
+    const clocks = lines.flatMap((l) => /^; \[%clk 1 [12]\) (\S+) (\S+)\]$/.exec(l).slice(1)).filter((c) => c !== '-');
+    assert.equal(clocks.length, 2, head);
+    for (const c of clocks) assert.match(c, /^0:0[12]:\d\d$/);
+    await a.click('#rec-review-this');
+    await a.waitForFunction((n) => document.querySelectorAll('#rec-moves li button').length === n, v.history.length);
+    const items = await a.$$eval('#rec-moves li button', (bs) => bs.map((x) => x.textContent));
+    assert.equal(items.filter((t) => /\(남은 시간 0:0[12]:\d\d\)$/.test(t)).length >= 2, true, items.join(' | '));
   });
 });

@@ -1,10 +1,13 @@
 // Game records on the draughts page, review: stepping with keys, continuing from
-// a reviewed position, a cancelled analysis leaving the page responsive, Korean import errors.
+// a reviewed position, a cancelled analysis leaving the page responsive, Korean import errors;
+// the time left at each move of a star record and a .mat with clocks.
 // (records.test.mjs has the round trips and the shared files, records-analysis.test.mjs the
 // analysis of a 100-ply game.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots, view, openPage, engineReady } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startStack, withShots, view, openPage, engineReady, repoRoot } from './harness.mjs';
 import { findGames, openGame, reviewShared } from './records-harness.mjs';
 
 let stack;
@@ -102,6 +105,38 @@ test('a text that is not a record: the page says no game could be read, on every
       assert.match(lines[0], /읽을 수 있는 게임이 하나도 없습니다/, game);
       assert.match(lines[1], /줄/, game);
       assert.equal(await page.evaluate(() => window.__madang.mode), null, game);
+      assert.deepEqual(page.errors, []);
+    });
+    await page.close();
+  }
+  await ctx.close();
+});
+
+// The clock's time left after each move, from the records' own clock notation: the star
+// record's {[%clk h:mm:ss]} comments and the .mat's "; [%clk G N) LEFT RIGHT]" lines (the
+// hand-written fixtures of rules/halma/record and rules/backgammon/mat), in the review's list.
+test('review: the time left at each move of a star record and of a .mat with clocks', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const star = readFileSync(join(repoRoot, 'rules/halma/record/testdata/clock.txt'), 'utf8');
+  const mat = readFileSync(join(repoRoot, 'rules/backgammon/mat/testdata/clock.mat'), 'utf8');
+  for (const [game, text, want] of [
+    // the fixture's first game alone (the others: one without clocks, one unclosed comment)
+    ['chinese-checkers', star.slice(0, star.indexOf('[Event', 1)), ['0:04:58', '0:04:51', '0:03:07.5', '']],
+    // the log: the opening roll, then each roll and its play; the clock on the play
+    ['backgammon', mat, ['', '0:04:58', '', '0:04:51', '', '0:04:40.5', '', '']],
+  ]) {
+    const page = await openPage(ctx, `${stack.url}/${game}/`);
+    await withShots(`records-clocks-${game}`, [page], async () => {
+      await engineReady(page);
+      await page.click('#rec-import summary');
+      await page.fill('#rec-text', text);
+      await page.click('#rec-read');
+      await page.waitForFunction((n) => window.__madang.mode === 'review' && document.querySelectorAll('#rec-moves li button').length === n, want.length, { timeout: 30000 });
+      const items = await page.$$eval('#rec-moves li button', (bs) => bs.map((b) => b.textContent));
+      want.forEach((clk, i) => {
+        if (clk) assert.ok(items[i].endsWith(` (남은 시간 ${clk})`), `${game} entry ${i + 1}: ${items[i]}`);
+        else assert.doesNotMatch(items[i], /남은 시간/, `${game} entry ${i + 1}`);
+      });
       assert.deepEqual(page.errors, []);
     });
     await page.close();

@@ -12,6 +12,18 @@
 // "Losses 1 point"). A row with one action gives it to the player whose column it starts
 // in. Player 1 (the left column) is seat 0.
 //
+// madang adds the time left on an online game's clock, as header comment lines (GNU
+// Backgammon keeps unknown header comments as the match's comment and reads the rows as
+// before; a comment line among a game's rows it reports as an unrecognised move), one per
+// numbered row with a clocked entry:
+//
+//	; [%clk 1 2) 0:04:51 0:04:40]
+//
+// is game 1, row "2)": the left player's time left after that row's entry, then the right
+// player's, each h:mm:ss (seconds perhaps with a fraction) or "-" for none. Read takes a
+// clock line anywhere in the file; one of another shape is a comment that gives no time (and
+// no tag).
+//
 // The package does no I/O beyond reading the io.Reader it is given.
 package mat
 
@@ -76,6 +88,7 @@ type Action struct {
 	Dice   rules.Dice // Roll: the dice as written ("53" is {5,3})
 	Play   string     // Roll: the play's text as written; "" for none ("53:" or "Cannot Move")
 	Points int        // Double: the new cube value; Win, Loss: the points
+	Clock  string     // Roll: the player's time left after it ("0:04:51"), "" for none
 }
 
 // Error is a line the reader could not make sense of.
@@ -97,6 +110,8 @@ func Read(r io.Reader) (*Match, error) {
 	var g *Game
 	rightCol := 0 // column where the right player's entries start
 	line := 0
+	clocks := map[[2]int][2]string{} // game number, row number: the two players' clocks
+	var rows [][]int                 // each game's actions' row numbers (0: none)
 	for sc.Scan() {
 		line++
 		text := strings.TrimRight(sc.Text(), " \t\r")
@@ -105,7 +120,9 @@ func Read(r io.Reader) (*Match, error) {
 		case trim == "":
 			continue
 		case strings.HasPrefix(trim, ";"):
-			if t, ok := parseTag(trim); ok {
+			if k, c, ok := clockLine(trim); ok {
+				clocks[k] = c
+			} else if t, ok := parseTag(trim); ok && !strings.HasPrefix(t.Name, "%") {
 				m.Tags = append(m.Tags, t)
 			}
 			continue
@@ -122,6 +139,7 @@ func Read(r io.Reader) (*Match, error) {
 				return nil, &Error{line, "bad game header " + strconv.Quote(trim)}
 			}
 			m.Games = append(m.Games, Game{Number: n, Line: line, Winner: rules.NoSeat})
+			rows = append(rows, nil)
 			g = &m.Games[len(m.Games)-1]
 			rightCol = 0
 			continue
@@ -153,6 +171,7 @@ func Read(r io.Reader) (*Match, error) {
 				g.Winner, g.Points = a.Seat, a.Points
 			}
 			g.Actions = append(g.Actions, a)
+			rows[len(rows)-1] = append(rows[len(rows)-1], max(0, rowNumber(text)))
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -161,7 +180,60 @@ func Read(r io.Reader) (*Match, error) {
 		}
 		return nil, err
 	}
+	for i := range m.Games {
+		g := &m.Games[i]
+		for k := range g.Actions {
+			a := &g.Actions[k]
+			if c, ok := clocks[[2]int{g.Number, rows[i][k]}]; ok && a.Kind == Roll && rows[i][k] > 0 && c[a.Seat] != "-" {
+				a.Clock = c[a.Seat]
+			}
+		}
+	}
 	return m, nil
+}
+
+// clockLine reads "; [%clk G N) LEFT RIGHT]" (the package doc): the game and row, and the
+// two clocks ("-" for none).
+func clockLine(s string) ([2]int, [2]string, bool) {
+	s = strings.TrimSpace(strings.TrimPrefix(s, ";"))
+	body, ok := strings.CutPrefix(s, "[%clk ")
+	if !ok || !strings.HasSuffix(body, "]") {
+		return [2]int{}, [2]string{}, false
+	}
+	f := strings.Fields(body[:len(body)-1])
+	if len(f) != 4 || !strings.HasSuffix(f[1], ")") {
+		return [2]int{}, [2]string{}, false
+	}
+	game, err1 := strconv.Atoi(f[0])
+	row, err2 := strconv.Atoi(strings.TrimSuffix(f[1], ")"))
+	if err1 != nil || err2 != nil || row < 1 {
+		return [2]int{}, [2]string{}, false
+	}
+	for _, c := range f[2:] {
+		if c != "-" && !clockText(c) {
+			return [2]int{}, [2]string{}, false
+		}
+	}
+	return [2]int{game, row}, [2]string{f[2], f[3]}, true
+}
+
+// clockText reports whether v is a clock "h:mm:ss" or "h:mm:ss.f...".
+func clockText(v string) bool {
+	h, rest, ok := strings.Cut(v, ":")
+	if !ok || !digits(h) || len(rest) < 5 || rest[2] != ':' || !digits(rest[:2]) || !digits(rest[3:5]) || rest[0] > '5' || rest[3] > '5' {
+		return false
+	}
+	f := rest[5:]
+	return f == "" || f[0] == '.' && digits(f[1:])
+}
+
+func digits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // parseTag reads `; [Name "Value"]`.

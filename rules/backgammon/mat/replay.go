@@ -26,6 +26,7 @@ type Replayed struct {
 	Game     *Game
 	Final    *backgammon.State
 	Log      []string // the game as madang logs it: rolls ("5-3") and plays in gnubg notation
+	Clocks   []string // each entry of Log's clock: a roll's Clock on its play, or on the roll when it has none; "" elsewhere
 	Plays    int      // plays made (rolls with a play)
 	Notes    []Note
 	Problems []Problem
@@ -82,8 +83,10 @@ func Replay(g *Game, length int) *Replayed {
 			return r
 		}
 		r.Log = append(r.Log, text)
+		r.Clocks = append(r.Clocks, "")
 		s = next
 		if a.Play == "" {
+			r.Clocks[len(r.Clocks)-1] = a.Clock
 			if s.Phase() == rules.PhaseMove {
 				r.fail(i, errors.New("no play written for "+a.Dice.String()+" but the rules have "+strconv.Itoa(len(s.LegalMoves()))+" (e.g. "+s.LegalMoves()[0].String()+")"))
 				return r
@@ -109,6 +112,7 @@ func Replay(g *Game, length int) *Replayed {
 			return r
 		}
 		r.Log = append(r.Log, m.String())
+		r.Clocks = append(r.Clocks, a.Clock)
 		r.Plays++
 		r.Final = s
 	}

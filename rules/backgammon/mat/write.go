@@ -25,11 +25,13 @@ func writeErr(msg string) error { return errors.New(ErrWrite.Error() + ": " + ms
 
 // Append writes m as a .mat text after b (GNU Backgammon's export: "; [Name "Value"]" tags,
 // " N point match", then per game " Game K", the score line and numbered rows of the two
-// players' actions), the inverse of Read: Read of the text gives m's tags, length and each
-// game's number, players, score and actions (kind, seat, dice, play, points). Plays are
-// written as given. Lines end in "\n". Errors (wrapping ErrWrite): a tag or player name with
-// a quote, a line break or " : ", a tag name with a space-free value impossible to read
-// back, an action seat other than 0 or 1, dice outside 1..6, a play with a line break.
+// players' actions; the rolls' clocks as "; [%clk G N) LEFT RIGHT]" lines after the tags,
+// the package doc), the inverse of Read: Read of the text gives m's tags, length and each
+// game's number, players, score and actions (kind, seat, dice, play, points, clock). Plays
+// are written as given. Lines end in "\n". Errors (wrapping ErrWrite): a tag or player name
+// with a quote, a line break or " : ", a tag name with a space-free value impossible to read
+// back, an action seat other than 0 or 1, dice outside 1..6, a play with a line break, a
+// clock not h:mm:ss.
 func Append(b []byte, m *Match) ([]byte, error) {
 	for _, t := range m.Tags {
 		if t.Name == "" || badText(t.Name) || badText(t.Value) || strings.ContainsAny(t.Name, "\"[]") || strings.ContainsAny(t.Value, "\"") {
@@ -37,19 +39,30 @@ func Append(b []byte, m *Match) ([]byte, error) {
 		}
 		b = append(b, "; ["+t.Name+" \""+t.Value+"\"]\n"...)
 	}
+	// the games first, then the clock lines their rows give into the header
+	body, clk, err := appendGames(nil, m)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, clk...)
 	b = append(b, '\n')
 	b = append(b, " "+strconv.Itoa(m.Length)+" point match\n"...)
+	return append(b, body...), nil
+}
+
+// appendGames writes m's games, and the clock lines of their rows to clk.
+func appendGames(b []byte, m *Match) (body, clk []byte, err error) {
 	for i := range m.Games {
 		g := &m.Games[i]
 		for _, p := range g.Players {
 			if badText(p) || strings.Contains(p, " : ") || strings.HasSuffix(p, " :") {
-				return nil, writeErr("player name " + strconv.Quote(p))
+				return nil, nil, writeErr("player name " + strconv.Quote(p))
 			}
 		}
 		b = append(b, "\n Game "+strconv.Itoa(g.Number)+"\n"...)
 		b = pad(append(b, ' '), g.Players[0]+" : "+strconv.Itoa(g.Score[0]), rightCol-1)
 		b = append(b, g.Players[1]+" : "+strconv.Itoa(g.Score[1])+"\n"...)
-		var row [2]string
+		var row, clock [2]string
 		var used [2]bool
 		n := 0
 		flush := func() {
@@ -63,6 +76,9 @@ func Append(b []byte, m *Match) ([]byte, error) {
 			} else {
 				n++
 				num := strconv.Itoa(n) + ") "
+				if clock[0] != "" || clock[1] != "" {
+					clk = append(clk, "; [%clk "+strconv.Itoa(g.Number)+" "+num+dash(clock[0])+" "+dash(clock[1])+"]\n"...)
+				}
 				line = []byte(strings.Repeat(" ", max(0, leftCol-len(num))) + num)
 			}
 			line = append(line, row[0]...)
@@ -74,26 +90,37 @@ func Append(b []byte, m *Match) ([]byte, error) {
 				line = append(line, row[1]...)
 			}
 			b = append(b, strings.TrimRight(string(line), " ")+"\n"...)
-			row, used = [2]string{}, [2]bool{}
+			row, clock, used = [2]string{}, [2]string{}, [2]bool{}
 		}
 		for _, a := range g.Actions {
 			if a.Seat != 0 && a.Seat != 1 {
-				return nil, writeErr("seat " + strconv.Itoa(int(a.Seat)))
+				return nil, nil, writeErr("seat " + strconv.Itoa(int(a.Seat)))
 			}
 			text, err := actionText(a)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
+			}
+			if a.Clock != "" && (a.Kind != Roll || !clockText(a.Clock)) {
+				return nil, nil, writeErr("clock " + strconv.Quote(a.Clock))
 			}
 			// a row reads left then right: an entry goes to a new row when its slot is taken
 			// or (the left one) when the right one is already written
 			if used[a.Seat] || (a.Seat == 0 && used[1]) || (isResult(text) != (isResult(row[0]) || isResult(row[1])) && (used[0] || used[1])) {
 				flush()
 			}
-			row[a.Seat], used[a.Seat] = text, true
+			row[a.Seat], clock[a.Seat], used[a.Seat] = text, a.Clock, true
 		}
 		flush()
 	}
-	return b, nil
+	return b, clk, nil
+}
+
+// dash is a clock as a clock line writes it: "-" for none.
+func dash(c string) string {
+	if c == "" {
+		return "-"
+	}
+	return c
 }
 
 // isResult reports whether an entry's text is a result ("Wins …", "Losses …").
@@ -157,10 +184,12 @@ func pad(b []byte, s string, width int) []byte {
 // gnubg notation (the opening roll written as the mover's dice, the higher first, in the
 // mover's column; an opening tie, which a .mat cannot hold, is left out; a roll with no
 // legal play written bare), then the result when outcome is a win: the rules' points when
-// they ended the game, else outcome.Points (at least 1; a resignation). The game is number 1
-// with players and score zero. Errors: the first entry the rules refuse, as "entry N (text):
-// error".
-func FromLog(log []string, players [2]string, outcome rules.Outcome) (Game, []string, error) {
+// they ended the game, else outcome.Points (at least 1; a resignation). clocks are the time
+// left after each entry of log ("0:04:51", "" for none; may be shorter; one not h:mm:ss is
+// left out): a roll's clock is its play's, else the roll's own. The game is
+// number 1 with players and score zero. Errors: the first entry the rules refuse, as "entry
+// N (text): error".
+func FromLog(log, clocks []string, players [2]string, outcome rules.Outcome) (Game, []string, error) {
 	g := Game{Number: 1, Players: players, Winner: rules.NoSeat}
 	s := backgammon.NewState()
 	var played []string
@@ -194,6 +223,9 @@ func FromLog(log []string, players [2]string, outcome rules.Outcome) (Game, []st
 			played = append(played, t)
 			g.Actions = append(g.Actions, Action{Seat: seat, Kind: Roll, Dice: d})
 			last = &g.Actions[len(g.Actions)-1]
+			if i < len(clocks) && clockText(clocks[i]) {
+				last.Clock = clocks[i]
+			}
 			continue
 		}
 		if s.Phase() != rules.PhaseMove || last == nil {
@@ -209,6 +241,9 @@ func FromLog(log []string, players [2]string, outcome rules.Outcome) (Game, []st
 		}
 		s = n
 		last.Play = m.String()
+		if i < len(clocks) && clockText(clocks[i]) {
+			last.Clock = clocks[i]
+		}
 		played = append(played, m.String())
 	}
 	o := s.Outcome()

@@ -114,7 +114,7 @@ func TestWriteShared(t *testing.T) {
 // TestFromLog: a game logged by madang (an opening tie, then plays) becomes actions that Replay plays back to the same log and result.
 func TestFromLog(t *testing.T) {
 	log := []string{"3-3", "2-5", "13/8 13/11", "6-4", "24/18 13/9", "3-1", "8/5 6/5"}
-	g, played, err := FromLog(log, [2]string{"A", "B"}, rules.Outcome{Status: rules.Win, Winner: 1, Points: 1})
+	g, played, err := FromLog(log, nil, [2]string{"A", "B"}, rules.Outcome{Status: rules.Win, Winner: 1, Points: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestFromLog(t *testing.T) {
 	if len(r.Problems) > 0 || !reflect.DeepEqual(r.Log, played) || m.Games[0].Winner != 1 {
 		t.Fatalf("replay %v problems %v winner %d\n%s", r.Log, r.Problems, m.Games[0].Winner, out)
 	}
-	if _, _, err := FromLog([]string{"2-5", "24/1"}, [2]string{}, rules.OngoingOutcome); err == nil || !strings.HasPrefix(err.Error(), "entry 2 (24/1): ") || !errors.Is(err, err) {
+	if _, _, err := FromLog([]string{"2-5", "24/1"}, nil, [2]string{}, rules.OngoingOutcome); err == nil || !strings.HasPrefix(err.Error(), "entry 2 (24/1): ") || !errors.Is(err, err) {
 		t.Fatalf("bad play: err %v", err)
 	}
 }

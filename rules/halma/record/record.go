@@ -13,6 +13,12 @@
 //
 //	1. 14.1-13.1 2. 4.4-5.4 3. 14.3-12.1-10.1 ... 0-1-0
 //
+// or, for an online game on a clock, with the time left after each move in a comment:
+//
+//	[TimeControl "300+3"]
+//	...
+//	1. 14.1-13.1 {[%clk 0:04:58]} 2. 4.4-5.4 {[%clk 0:04:51]} ... 0-1-0
+//
 // A game is its tag pairs `[Name "Value"]` (one a line; `\"` and `\\` escape in a value) and
 // then its move text: the plies numbered in order from 1 ("N." before each; the number is
 // checked), each ply the move as the rules write it with its landing path (a chain of jumps
@@ -21,6 +27,15 @@
 // position in the rules' encoding. The result token gives each seat's score in seat order:
 // "1-0-0" a win of seat 0 of three, "1/2-1/2" (two seats) or "1/3-1/3-1/3" (three) a draw, "*"
 // a game still going on. A file holds any number of games, each starting at its first tag.
+//
+// A comment is text in braces, "{" to the next "}" (it holds no "}"; it may span lines, a
+// line break reading as a space), anywhere in the move text; it belongs to the move before
+// it (one before the first move is dropped; several after one move are joined by a space),
+// and a "{" never closed is a syntax error. Like PGN's and PDN's, a comment is free text to a reader; the one madang
+// writes is PGN's clock command, "[%clk h:mm:ss]": the mover's time left after the move
+// (its TimeControl tag gives the control: "BASE+INC" in seconds, and TimeDelay the delay
+// per move in seconds when it has one). A comment without it, or with a clock of another
+// shape, is kept as text and gives no time.
 //
 // The package does no I/O: it writes to and reads from byte slices.
 package record
@@ -45,6 +60,9 @@ type Game struct {
 	Index  int // 1-based position in the file, from Read
 	// MoveLines are the lines of the moves (from Read).
 	MoveLines []int
+	// Comments are the comments after each move ("" for none; may be shorter than Moves),
+	// e.g. a clock's "[%clk 0:04:51]".
+	Comments []string
 }
 
 // Tag returns the value of the first tag named name (case-insensitive).
@@ -107,9 +125,11 @@ func TokenOutcome(tok string, seats int) (rules.Outcome, bool) {
 var ErrWrite = errors.New("record: cannot write")
 
 // Append writes g after b: its tags, a blank line, the numbered moves (lines under 80
-// characters) and the result token ("*" when empty), then a blank line. Errors (wrapping
-// ErrWrite): a tag name that is not letters, digits and '_', a line break in a value, a move
-// text that is empty or holds a space, or a result token with a space.
+// characters but for a longer comment, which is never cut), each followed by its comment in
+// braces when g.Comments has one, and the result token ("*" when empty), then a blank line.
+// Errors (wrapping ErrWrite): a tag name that is not letters, digits and '_', a line break in
+// a value, a move text that is empty or holds a space, a bracket or a brace, a comment with a
+// brace or a line break, or a result token with a space.
 func Append(b []byte, g *Game) ([]byte, error) {
 	for _, t := range g.Tags {
 		if !tagName(t.Name) {
@@ -142,10 +162,17 @@ func Append(b []byte, g *Game) ([]byte, error) {
 		col += len(w)
 	}
 	for i, m := range g.Moves {
-		if m == "" || strings.ContainsAny(m, " \t\r\n[]") {
+		if m == "" || strings.ContainsAny(m, " \t\r\n[]{}") {
 			return nil, wrapWrite("move " + strconv.Itoa(i+1) + " " + strconv.Quote(m))
 		}
 		word(strconv.Itoa(i+1) + ". " + m)
+		if i < len(g.Comments) && g.Comments[i] != "" {
+			c := g.Comments[i]
+			if strings.ContainsAny(c, "{}\r\n") {
+				return nil, wrapWrite("comment " + strconv.Itoa(i+1) + " " + strconv.Quote(c))
+			}
+			word("{" + c + "}")
+		}
 	}
 	word(res)
 	return append(b, "\n\n"...), nil
@@ -183,7 +210,8 @@ func (e *SyntaxError) Error() string {
 
 // Read reads every game of data (UTF-8; a leading byte order mark and "\r\n" line ends are
 // accepted). A game with a syntax error (a bad tag line, a move number out of order, text
-// after the result) is left out and named in errs, the others are returned.
+// after the result, a comment never closed) is left out and named in errs, the others are
+// returned.
 func Read(data []byte) (games []Game, errs []*SyntaxError) {
 	text := strings.TrimPrefix(string(data), "\ufeff")
 	lines := strings.Split(text, "\n")
@@ -192,17 +220,38 @@ func Read(data []byte) (games []Game, errs []*SyntaxError) {
 	done := false     // the result token was read
 	numbered := false // the number of the next move was read
 	index := 0
-	finish := func() {
-		if g != nil && !bad {
-			games = append(games, *g)
-		}
-		g, bad, done, numbered = nil, false, false, false
-	}
+	open := 0 // line of the "{" of the comment being read; 0 outside a comment
+	var comment strings.Builder
 	fail := func(line int, msg string) {
 		if !bad {
 			errs = append(errs, &SyntaxError{Line: line, Game: index, Msg: msg})
 		}
 		bad = true
+	}
+	finish := func() {
+		if open > 0 {
+			fail(open, "a comment opened on this line is never closed")
+		}
+		if g != nil && !bad {
+			games = append(games, *g)
+		}
+		g, bad, done, numbered, open = nil, false, false, false, 0
+	}
+	// closed gives the comment just read to the move before it
+	closed := func() {
+		c := strings.TrimSpace(comment.String())
+		comment.Reset()
+		k := len(g.Moves) - 1
+		if k < 0 || c == "" {
+			return
+		}
+		for len(g.Comments) <= k {
+			g.Comments = append(g.Comments, "")
+		}
+		if g.Comments[k] != "" {
+			c = g.Comments[k] + " " + c
+		}
+		g.Comments[k] = c
 	}
 	for i, raw := range lines {
 		line := i + 1
@@ -210,7 +259,7 @@ func Read(data []byte) (games []Game, errs []*SyntaxError) {
 		if s == "" {
 			continue
 		}
-		if strings.HasPrefix(s, "[") {
+		if open == 0 && strings.HasPrefix(s, "[") {
 			if g == nil || len(g.Moves) > 0 || done {
 				finish()
 				index++
@@ -228,7 +277,34 @@ func Read(data []byte) (games []Game, errs []*SyntaxError) {
 			index++
 			g = &Game{Line: line, Index: index}
 		}
-		for _, w := range strings.Fields(s) {
+		for at := 0; at < len(s); {
+			if open > 0 {
+				end := strings.IndexByte(s[at:], '}')
+				if end < 0 {
+					comment.WriteString(s[at:] + " ")
+					break
+				}
+				comment.WriteString(s[at : at+end])
+				at += end + 1
+				open = 0
+				closed()
+				continue
+			}
+			if s[at] == ' ' || s[at] == '\t' {
+				at++
+				continue
+			}
+			if s[at] == '{' {
+				open = line
+				at++
+				continue
+			}
+			end := at
+			for end < len(s) && s[end] != ' ' && s[end] != '\t' && s[end] != '{' {
+				end++
+			}
+			w := s[at:end]
+			at = end
 			switch {
 			case bad:
 			case done:
@@ -254,6 +330,31 @@ func Read(data []byte) (games []Game, errs []*SyntaxError) {
 	}
 	finish()
 	return games, errs
+}
+
+// Clock is the time left a comment gives in PGN's clock command ("[%clk 0:04:51]" →
+// "0:04:51"; hours, then minutes and seconds of two digits each, seconds perhaps with a
+// fraction), "" when it gives none or one of another shape.
+func Clock(comment string) string {
+	_, rest, ok := strings.Cut(comment, "[%clk ")
+	if !ok {
+		return ""
+	}
+	v, _, ok := strings.Cut(strings.TrimLeft(rest, " "), "]")
+	if !ok || !clockText(v) {
+		return ""
+	}
+	return v
+}
+
+// clockText reports whether v is "h:mm:ss" or "h:mm:ss.f...".
+func clockText(v string) bool {
+	h, rest, ok := strings.Cut(v, ":")
+	if !ok || !allDigits(h) || len(rest) < 5 || rest[2] != ':' || !allDigits(rest[:2]) || !allDigits(rest[3:5]) || rest[0] > '5' || rest[3] > '5' {
+		return false
+	}
+	f := rest[5:]
+	return f == "" || f[0] == '.' && allDigits(f[1:])
 }
 
 func allDigits(s string) bool {

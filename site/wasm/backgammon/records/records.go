@@ -48,7 +48,8 @@ var tagNames = map[string]string{"date": "EventDate"}
 // match") with the tags given (Date written as gnubg's EventDate; "Player 1" and "Player 2"
 // also name the score line's players) and Variation "Backgammon" unless given. The result is
 // the rules' when they ended the game (single, gammon or backgammon), else r.Outcome's (a
-// resignation). Errors: another game id, a start position, an entry the rules refuse
+// resignation). The clocks of r.Comments ([%clk 0:04:51], an online game's) are written as
+// the .mat's clock lines (package mat's doc). Errors: another game id, a start position, an entry the rules refuse
 // ("entry N (text): ..."), or what mat.Append refuses (a quote in a tag).
 func (Family) ExportRecord(r session.Record) ([]byte, error) {
 	if r.Game != "backgammon" {
@@ -77,7 +78,11 @@ func (Family) ExportRecord(r session.Record) ([]byte, error) {
 	if !has["Variation"] {
 		m.Tags = append(m.Tags, mat.Tag{Name: "Variation", Value: "Backgammon"})
 	}
-	g, _, err := mat.FromLog(r.Moves, players, r.Outcome)
+	var clocks []string
+	for _, c := range r.Comments {
+		clocks = append(clocks, session.ClockOf(c))
+	}
+	g, _, err := mat.FromLog(r.Moves, clocks, players, r.Outcome)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +95,9 @@ func (Family) ExportRecord(r session.Record) ([]byte, error) {
 //
 //	games   []any of {index (the game's number), line, game: "backgammon", fen: "", tags:
 //	        [[name, value]] (the match's, with Player 1 and Player 2 from the game's score
-//	        line), moves: [the log replayed: rolls "5-3" and plays in gnubg notation], total
+//	        line), moves: [the log replayed: rolls "5-3" and plays in gnubg notation],
+//	        clocks: [the time left after each entry of moves, "0:04:51", from the .mat's
+//	        clock lines: on a roll's play, or on the roll when it has none; "" elsewhere], total
 //	        (rolls and plays the record holds), result (ResultToken of the recorded result,
 //	        "*" for none), problems: [{move (index in moves where the record went wrong; -1
 //	        for the whole game), line, number: "", text (the action as written), code,
@@ -116,8 +123,9 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 		g := &m.Games[i]
 		r := mat.Replay(g, m.Length)
 		moves := make([]any, len(r.Log))
+		clocks := make([]any, len(r.Log))
 		for k, t := range r.Log {
-			moves[k] = t
+			moves[k], clocks[k] = t, r.Clocks[k]
 		}
 		tags := []any{}
 		set := [2]bool{}
@@ -160,7 +168,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 		}
 		games = append(games, map[string]any{
 			"index": g.Number, "line": g.Line, "game": "backgammon", "fen": "", "tags": tags,
-			"moves": moves, "total": total, "result": result, "problems": problems,
+			"moves": moves, "clocks": clocks, "total": total, "result": result, "problems": problems,
 		})
 		session.ReportImport(i+1, len(m.Games))
 	}

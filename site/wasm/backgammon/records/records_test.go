@@ -107,3 +107,42 @@ func TestImportShared(t *testing.T) {
 		}
 	}
 }
+
+// An online game with a clock: the export writes the time left after each play as the .mat's
+// clock lines (rules/backgammon/mat's doc) and the import gives the review each entry's
+// time left, on the plays. A hand-written match's clocks
+// (rules/backgammon/mat/testdata/clock.mat) read as written.
+func TestExportImportClocks(t *testing.T) {
+	log := []string{"4-4", "2-5", "13/11 13/8", "6-4", "24/18 13/9"}
+	b, err := Family{}.ExportRecord(session.Record{
+		Game: "backgammon", Moves: log,
+		Tags:     [][2]string{{"TimeControl", "300+0"}},
+		Comments: []string{"", "", "[%clk 0:04:58]", "[%clk 0:04:57]", "[%clk 0:04:51]"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	for _, want := range []string{`; [TimeControl "300+0"]`, "; [%clk 1 1) - 0:04:58]\n; [%clk 1 2) 0:04:51 -]\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the export lacks %q:\n%s", want, text)
+		}
+	}
+	g := Family{}.ImportRecords(b, "backgammon")["games"].([]any)[0].(map[string]any)
+	if want := []any{"", "0:04:58", "", "0:04:51"}; !reflect.DeepEqual(g["clocks"], want) {
+		t.Errorf("clocks %v, want %v", g["clocks"], want)
+	}
+	data, err := os.ReadFile("../../../../rules/backgammon/mat/testdata/clock.mat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = Family{}.ImportRecords(data, "backgammon")["games"].([]any)[0].(map[string]any)
+	if want := []any{"", "0:04:58", "", "0:04:51", "", "0:04:40.5", "", ""}; !reflect.DeepEqual(g["clocks"], want) {
+		t.Errorf("clocks of clock.mat %v, want %v", g["clocks"], want)
+	}
+	for _, tag := range g["tags"].([]any) {
+		if strings.HasPrefix(tag.([]any)[0].(string), "%") {
+			t.Errorf("a clock line among the tags: %v", tag)
+		}
+	}
+}

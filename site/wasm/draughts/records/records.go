@@ -142,7 +142,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 			moves[k] = m.String()
 			clocks[k] = ""
 			if k < len(g.Moves) {
-				clocks[k] = clockOf(g.Moves[k].Comment)
+				clocks[k] = session.ClockOf(g.Moves[k].Comment)
 			}
 		}
 		tags := make([]any, len(g.Tags))
@@ -192,18 +192,4 @@ func problemCode(p pdn.Problem) string {
 		return "bad-result"
 	}
 	return "error"
-}
-
-// clockOf is the time left a move's comment gives as PGN's %clk does ("[%clk 0:04:51]" →
-// "0:04:51"), "" when it gives none.
-func clockOf(comment string) string {
-	_, rest, ok := strings.Cut(comment, "[%clk ")
-	if !ok {
-		return ""
-	}
-	v, _, ok := strings.Cut(strings.TrimLeft(rest, " "), "]")
-	if !ok || v == "" || strings.Trim(v, "0123456789:.") != "" {
-		return ""
-	}
-	return v
 }

@@ -26,7 +26,9 @@ func (Family) RecordFormat() map[string]any {
 
 // ExportRecord implements session.Records with record.Append: the tags given, then Game,
 // Players and Pieces (the options played with), FEN for a set position and Result unless
-// given; the moves replayed through the rules and written with their landing paths. Errors:
+// given; the moves replayed through the rules and written with their landing paths, each
+// followed by its comment when r.Comments has one (an online game's clock, {[%clk 0:04:51]}).
+// Errors:
 // another game id, options the game refuses, a move the rules refuse ("move N (text): ..."),
 // or what record.Append refuses.
 func (Family) ExportRecord(r session.Record) ([]byte, error) {
@@ -62,7 +64,7 @@ func (Family) ExportRecord(r session.Record) ([]byte, error) {
 		moves[i] = route
 	}
 	seats := opts["players"]
-	rec := &record.Game{Moves: moves, Result: record.ResultToken(r.Outcome, seats)}
+	rec := &record.Game{Moves: moves, Result: record.ResultToken(r.Outcome, seats), Comments: r.Comments}
 	has := map[string]bool{}
 	for _, t := range r.Tags {
 		rec.Tags = append(rec.Tags, record.Tag{Name: t[0], Value: t[1]})
@@ -87,9 +89,11 @@ func (Family) ExportRecord(r session.Record) ([]byte, error) {
 // without a Game tag are played as fallback). The answer is
 //
 //	games   []any of {index, line, game, options: {players, pieces}, fen, tags: [[name,
-//	        value]], moves: [each move played, with its landing path], total (moves in the
-//	        record), result (the record's token), problems: [{move (index in the record, -1
-//	        for the whole game), line, number ("12."), text (as written), code, detail}]}
+//	        value]], moves: [each move played, with its landing path], clocks: [the time
+//	        left after each move played, "0:04:51", from its [%clk] comment; "" for none],
+//	        total (moves in the record), result (the record's token), problems: [{move
+//	        (index in the record, -1 for the whole game), line, number ("12."), text (as
+//	        written), code, detail}]}
 //	errors  []any of {line, game, detail, code}: syntax errors (a game with one is skipped),
 //	        and records of another game (code game-type: a Game tag naming no star game, or
 //	        a PDN GameType tag), which are skipped too
@@ -115,8 +119,12 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 			continue
 		}
 		moves := make([]any, len(r.Played))
+		clocks := make([]any, len(r.Played))
 		for k, m := range r.Played {
-			moves[k] = m
+			moves[k], clocks[k] = m, ""
+			if k < len(g.Comments) {
+				clocks[k] = record.Clock(g.Comments[k])
+			}
 		}
 		tags := make([]any, len(g.Tags))
 		for k, t := range g.Tags {
@@ -146,7 +154,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 		}
 		games = append(games, map[string]any{
 			"index": g.Index, "line": g.Line, "game": r.ID, "options": options, "fen": fen, "tags": tags,
-			"moves": moves, "total": len(g.Moves), "result": result, "problems": problems,
+			"moves": moves, "clocks": clocks, "total": len(g.Moves), "result": result, "problems": problems,
 		})
 		session.ReportImport(i+1, len(read))
 	}

@@ -1,6 +1,7 @@
 package records
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -89,5 +90,45 @@ func TestImportOtherGamesRecord(t *testing.T) {
 	errs := out["errors"].([]any)
 	if len(errs) != 1 || errs[0].(map[string]any)["code"] != "game-type" {
 		t.Fatalf("errors %v, want one game-type", errs)
+	}
+}
+
+// An online game with a clock: the export writes its TimeControl tag and the time left after
+// each move in the record's comments ({[%clk h:mm:ss]}, rules/halma/record's doc), and the
+// import gives the review each move's time left. A hand-written record's clocks
+// (rules/halma/record/testdata/clock.txt) read as written; a clock of a bad shape gives none.
+func TestExportImportClocks(t *testing.T) {
+	b, err := Family{}.ExportRecord(session.Record{
+		Game: "chinese-checkers", Moves: []string{"3.1-5.5", "14.4-13.9", "4.2-5.6"},
+		Tags:     [][2]string{{"TimeControl", "300+3"}},
+		Comments: []string{"[%clk 0:04:58]", "", "[%clk 0:04:51]"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	for _, want := range []string{`[TimeControl "300+3"]`, "1. 3.1-5.5 {[%clk 0:04:58]} 2. 14.4-13.9 3. 4.2-5.6 {[%clk 0:04:51]} *"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the export lacks %q:\n%s", want, text)
+		}
+	}
+	g := Family{}.ImportRecords(b, "")["games"].([]any)[0].(map[string]any)
+	if want := []any{"0:04:58", "", "0:04:51"}; !reflect.DeepEqual(g["clocks"], want) {
+		t.Errorf("clocks %v, want %v", g["clocks"], want)
+	}
+	data, err := os.ReadFile("../../../../rules/halma/record/testdata/clock.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := Family{}.ImportRecords(data, "")
+	gs := out["games"].([]any)
+	if len(gs) != 2 || len(out["errors"].([]any)) != 1 {
+		t.Fatalf("import of clock.txt: %v", out)
+	}
+	if want := []any{"0:04:58", "0:04:51", "0:03:07.5", ""}; !reflect.DeepEqual(gs[0].(map[string]any)["clocks"], want) {
+		t.Errorf("clocks %v, want %v", gs[0].(map[string]any)["clocks"], want)
+	}
+	if want := []any{"", ""}; !reflect.DeepEqual(gs[1].(map[string]any)["clocks"], want) {
+		t.Errorf("a record without clocks: %v", gs[1].(map[string]any)["clocks"])
 	}
 }
