@@ -12,13 +12,20 @@ import (
 
 // BenchmarkCheckersMove is one move message through the whole service (memory store, a
 // state posted to both sockets), in checkers games played from the start; a finished game
-// is replaced by a new room.
+// is replaced by a new room. Its sub-benchmarks are rooms without a clock and on one (10+5,
+// the load test's LOAD_CLOCK): the clock's own cost per move (charging, the flag check's
+// planning, the snapshot's and the stored body's clock fields).
 func BenchmarkCheckersMove(b *testing.B) {
+	b.Run("clock=none", func(b *testing.B) { benchCheckersMove(b, nil) })
+	b.Run("clock=10+5", func(b *testing.B) { benchCheckersMove(b, M{"baseMs": 600000, "incrementMs": 5000}) })
+}
+
+func benchCheckersMove(b *testing.B, clock M) {
 	h := unlimited(b)
 	var tb table
 	ply := 0
 	open := func() {
-		tb = h.open("checkers", M{}, 2)
+		tb = h.openTimed("checkers", M{}, clock, 2)
 		ply = 0
 	}
 	open()

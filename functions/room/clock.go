@@ -338,6 +338,8 @@ func (l *loaded) clockView(now int64) *ClockView {
 		return nil
 	}
 	v := &ClockView{Control: c.TC, Running: -1, RemainingMs: make([]*int64, len(l.b.Seats)), Marks: make([]*int64, len(l.b.Moves))}
+	// the pointers point into one array each (two allocations a snapshot, not one a move)
+	lefts, marks := make([]int64, len(l.b.Seats)), make([]int64, min(len(c.Marks), len(l.b.Moves)))
 	run, _ := l.running()
 	for i := range l.b.Seats {
 		if !l.clocked(i) || i >= len(c.Left) || l.b.Status == StatusWaiting {
@@ -349,12 +351,13 @@ func (l *loaded) clockView(now int64) *ClockView {
 			v.Running, v.DelayLeftMs = i, max(0, c.TC.DelayMs-used)
 			left = max(0, left-max(0, used-c.TC.DelayMs))
 		}
-		v.RemainingMs[i] = &left
+		lefts[i] = left
+		v.RemainingMs[i] = &lefts[i]
 	}
-	for k := range v.Marks {
-		if k < len(c.Marks) && c.Marks[k] != noMark {
-			m := c.Marks[k]
-			v.Marks[k] = &m
+	for k := range marks {
+		if c.Marks[k] != noMark {
+			marks[k] = c.Marks[k]
+			v.Marks[k] = &marks[k]
 		}
 	}
 	return v

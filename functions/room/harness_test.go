@@ -314,7 +314,17 @@ type table struct {
 // open creates a room of game with opts from c0 and seats players-1 more people.
 func (h *harness) open(game string, opts M, players int) table {
 	h.t.Helper()
-	fs := h.send("c0", M{"action": "create", "game": game, "options": opts, "id": 1})
+	return h.openTimed(game, opts, nil, players)
+}
+
+// openTimed is open with a time control (create's `clock`; nil: none).
+func (h *harness) openTimed(game string, opts M, clock M, players int) table {
+	h.t.Helper()
+	create := M{"action": "create", "game": game, "options": opts, "id": 1}
+	if clock != nil {
+		create["clock"] = clock
+	}
+	fs := h.send("c0", create)
 	if len(fs) < 2 || fs[0].Type != "joined" || fs[0].Token == nil {
 		h.t.Fatalf("create: %s", describe(fs))
 	}
