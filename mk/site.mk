@@ -53,7 +53,16 @@ site/.build/%.wasm: $(WASM_SOURCES) go.mod
 	@mkdir -p $(dir $@)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./site/wasm/$*/cmd/engine
 
-site/dist/.stamp: site/node_modules/.package-lock.json $(SITE_WASM) $(SITE_SOURCES)
+# The first moves of every game page (issue 32): the start position's legal moves and the
+# views after them, made by the rules through the engine's own message API
+# (site/wasm/firstmoves), one site/.build/first-moves/<game>.json per game; build.mjs writes
+# each into its page, so the first move needs no engine.
+site/.build/first-moves/.stamp: $(WASM_SOURCES) $(GAMES_SOURCES) go.mod
+	@rm -rf $(dir $@) && mkdir -p $(dir $@)
+	$(GO) run ./site/wasm/firstmoves/cmd/firstmoves $(dir $@)
+	@touch $@
+
+site/dist/.stamp: site/node_modules/.package-lock.json $(SITE_WASM) $(SITE_SOURCES) site/.build/first-moves/.stamp
 	cd site && WASM="$(addprefix ../,$(SITE_WASM))" WASM_EXEC=$(WASM_EXEC_JS) node build.mjs
 	@touch $@
 
