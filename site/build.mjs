@@ -159,6 +159,22 @@ for (const [file, o] of Object.entries(pages.metafile.outputs)) {
       : Object.keys(FAMILIES).find((f) => o.entryPoint.endsWith(`js/${f}/page.js`));
   names[`${family}.js`] = relative(assets, resolve(file));
 }
+/** The chunks a bundle imports statically, recursively (its hashed path under assets/ → theirs):
+ * each page names its entry's as modulepreload links, so they load beside the entry instead of
+ * one round trip after it (on a slow phone connection 0.6 s before the first move). */
+const staticChunks = (entry) => {
+  const seen = new Set();
+  const walkImports = (file) => {
+    const o = pages.metafile.outputs[file];
+    for (const i of (o && o.imports) || []) {
+      if (i.kind !== 'import-statement' || seen.has(i.path)) continue;
+      seen.add(i.path);
+      walkImports(i.path);
+    }
+  };
+  walkImports(Object.keys(pages.metafile.outputs).find((f) => relative(assets, resolve(f)) === entry));
+  return [...seen].map((f) => relative(assets, resolve(f))).sort();
+};
 
 // the worker is a classic worker (importScripts for wasm_exec.js beside it): an IIFE
 const worker = await esbuild.build({
@@ -340,7 +356,9 @@ const firstMoves = (id) => {
   return `<script type="application/json" id="first-moves">${text}</script>\n`;
 };
 for (const [family, { games, page: html, render }] of Object.entries(FAMILIES)) {
+  const entry = `<link rel="modulepreload" href="/assets/${names[`${family}.js`]}">`;
   const template = prerenders[family](withTurnText(link(page(html))), escapeHTML)
+    .replace(entry, () => [entry, ...staticChunks(names[`${family}.js`]).map((c) => `<link rel="modulepreload" href="/assets/${c}">`)].join('\n'))
     .replace('<body ', `<body data-worker="${engines[family].worker}" data-wasm="${engines[family].wasm}"${engines[family].files}${engines[family].records || ''}${render ? ` data-render-worker="/assets/${names[`render-${render}.js`]}"` : ''} `);
   for (const { id, title, description: text } of games) {
     mkdirSync(join(out, id), { recursive: true });

@@ -53,7 +53,7 @@ const median = (xs) => {
 const stack = await startStack();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
 const report = {
-  load: loadavg().map((x) => Math.round(x * 100) / 100), runs, pages: {}, firstMoveMs: {}, engineReadyMs: {}, secondVisitFirstMoveMs: {}, secondVisitMs: {},
+  load: loadavg().map((x) => Math.round(x * 100) / 100), runs, pages: {}, firstMoveMs: {}, firstMovePlayedMs: {}, engineReadyMs: {}, secondVisitFirstMoveMs: {}, secondVisitMs: {},
 };
 try {
   for (const path of scores ? pages : []) {
@@ -105,23 +105,40 @@ try {
       } : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }),
       cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? t.cpuSlowdownMultiplier : 1 }),
     ]);
-    // {first, engine}: ms from navigation to the first legal moves offered, and to the engine's
-    // first answer (a build before the first moves in the page has no engineAt: the same time)
+    // {first, played, engine, checked}: ms from navigation to the first legal moves offered, to
+    // the first move played and accepted, and to the engine's first answer (a build before the
+    // first moves in the page has no engineAt: its first moves' time), and the page's check
     const visit = async () => {
       await page.goto(stack.url + path, { waitUntil: 'commit' });
       await page.waitForFunction(() => document.body && document.body.dataset.ready === 'true', null, { timeout: 120000, polling: 50 });
-      await page.waitForFunction(() => !('engineAt' in window.__madang) || window.__madang.engineAt > 0, null, { timeout: 120000, polling: 50 });
-      return page.evaluate(() => ({
+      // then a game on this device is started and its first legal move played (a roll first where
+      // one is due): when the page has accepted it
+      const played = await page.evaluate(async () => {
+        const sh = window.__madang;
+        await sh.startLocal('local', 'beginner', 0);
+        if (sh.view.phase === 'roll') await sh.roll();
+        const ply = sh.view.ply;
+        await sh.play(sh.view.moves[0]);
+        return sh.view.ply > ply ? Math.round(performance.now()) : -1;
+      });
+      // the engine's arrival, and the page's check of the move played against it
+      await page.waitForFunction(() => !('engineAt' in window.__madang)
+        || (window.__madang.engineAt > 0 && document.body.dataset.engine !== 'ready'), null, { timeout: 120000, polling: 50 });
+      return page.evaluate((p) => ({
         first: Math.round(window.__madang.firstMovesAt),
+        played: p,
         engine: Math.round('engineAt' in window.__madang ? window.__madang.engineAt : window.__madang.firstMovesAt),
-      }));
+        checked: document.body.dataset.engine || '',
+      }), played);
     };
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await throttle(true);
     const ms = await visit();
     report.firstMoveMs[path] = ms.first;
+    report.firstMovePlayedMs[path] = ms.played;
     report.engineReadyMs[path] = ms.engine;
-    console.log(`${path.padEnd(20)} first move after ${(ms.first / 1000).toFixed(1)} s, engine ready after ${(ms.engine / 1000).toFixed(1)} s on a throttled phone connection (slow 4G, CPU ×${t.cpuSlowdownMultiplier})`);
+    const sec = (x) => `${(x / 1000).toFixed(1)} s`;
+    console.log(`${path.padEnd(20)} first move offered after ${sec(ms.first)}, played ${sec(ms.played)}, engine ready after ${sec(ms.engine)}${ms.checked ? ` (${ms.checked})` : ''} on a throttled phone connection (slow 4G, CPU ×${t.cpuSlowdownMultiplier})`);
     // the second visit: the service worker installed (when the page has one), the cache on
     await throttle(false);
     await page.evaluate(async () => {
@@ -135,7 +152,7 @@ try {
     const again = await visit();
     report.secondVisitFirstMoveMs[path] = again.first;
     report.secondVisitMs[path] = again.engine;
-    console.log(`${path.padEnd(20)} second visit: first move after ${(again.first / 1000).toFixed(1)} s, engine ready after ${(again.engine / 1000).toFixed(1)} s`);
+    console.log(`${path.padEnd(20)} second visit: first move offered after ${sec(again.first)}, played ${sec(again.played)}, engine ready after ${sec(again.engine)}`);
     await ctx.close();
   }
 } finally {
