@@ -5,8 +5,8 @@
 #                       among them) under GOOS=js GOARCH=wasm (node)
 #   make site-wasm-size each module's raw and brotli -q 11 size; fails over SITE_WASM_LIMIT bytes
 #   make site-test      headless Chromium plays through the pages against `madang serve`
-#   make lighthouse     Lighthouse's scores per page, mobile and desktop, and the engine-ready time
-#                       on a throttled phone connection (not part of make test: minutes, and the
+#   make lighthouse     Lighthouse's scores per page, mobile and desktop, and the first-move and
+#                       engine-ready times on a throttled phone connection (not part of make test: minutes, and the
 #                       scores move with the machine's load); RUNS=3 takes each page's median
 # CI=true runs the same; missing Debian packages (chromium, fonts-nanum) are installed.
 GOROOT_DIR   := $(shell $(GO) env GOROOT)
