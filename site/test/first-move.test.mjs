@@ -195,3 +195,31 @@ for (const [game, input, seats] of [['diamond', 'input[name=players][value="3"]'
     await ctx.close();
   });
 }
+
+test('backgammon against the AI: the AI wins the opening roll from the table, and plays once the engine has checked it', async () => {
+  const { ctx, hold } = await heldEngine();
+  // the page picks the table's first seed: its roll is 1 for me (seat 0) and 2 for the AI
+  await ctx.addInitScript(() => { Math.random = () => 0; });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await withShots('first-move-bg-ai-opening', [page], async () => {
+    await page.goto(`${stack.url}/backgammon/`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await clickMode(page, '[data-mode="ai"][data-level="beginner"]');
+    await page.waitForFunction(() => window.__madang.view.phase === 'roll' && window.__madang.mode === 'ai');
+    await page.click('#roll');
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    const s = await state(page);
+    assert.equal(s.engine, '');
+    assert.equal(s.toMove, 1, 'the AI won the opening roll');
+    assert.equal(s.phase, 'move');
+    hold.release();
+    await page.waitForFunction(() => document.body.dataset.engine === 'checked', null, { timeout: 60000 });
+    await page.waitForFunction(() => window.__madang.view.ply >= 2 && window.__madang.view.toMove === 0 && !window.__madang.thinking, null, { timeout: 60000 });
+    const t = await state(page);
+    assert.equal(t.history[0], s.history[0], 'the opening roll stands');
+    assert.deepEqual(errors, []);
+  });
+  await ctx.close();
+});

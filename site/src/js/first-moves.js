@@ -124,6 +124,8 @@ export class FirstMoves {
   /** The engine has answered its first request (a: that answer): the table is checked
    * against it and what was played from the table is played into it. */
   async arrive(a) {
+    // from now on every request waits for the check (synced): the table answers no more
+    this.held = true;
     this.engineAt = performance.now();
     const body = globalThis.document && document.body;
     if (!a.ok) {

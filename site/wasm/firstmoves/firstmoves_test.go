@@ -129,6 +129,19 @@ func TestBackgammonSeeds(t *testing.T) {
 		if len(r.Node.Next) == 0 {
 			t.Fatalf("seed %d: no plays tabled", r.Seed)
 		}
+		// the roll alone loaded again (the AI won the opening and is to play)
+		s0 := session.New(fam)
+		l0 := jsapi.NewRequest("load")
+		var rolled []struct {
+			Text string `json:"text"`
+		}
+		_ = json.Unmarshal(after["history"], &rolled)
+		l0.Game, l0.Moves, l0.DiceSeed = "backgammon", []string{rolled[0].Text}, r.Seed+777
+		got0, err := ask(s0, l0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameView(t, "the roll loaded again", after, got0)
 		played := apply(after, r.Node.Next["0"])
 		var hist []struct {
 			Text string `json:"text"`
