@@ -79,8 +79,9 @@ export class FirstMoves {
     if (this.done) return this.engine.ask(op, args, onProgress);
     const a = this.held ? null : this.fromTable(op, args);
     if (a) return Promise.resolve(a);
+    // (a start held back still comes after the game from the table, which the engine replays
+    // first: requests held before it may be about that game)
     if (!READS.has(op)) this.held = true;
-    if (op === 'start' || op === 'load') this.game = null; // a start of the engine's own
     return this.synced.then(() => this.engine.ask(op, args, onProgress));
   }
 
