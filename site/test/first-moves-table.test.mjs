@@ -136,3 +136,21 @@ test('same: deep equality whatever the order of keys', () => {
   assert.ok(!same({ a: 1 }, { a: 1, b: 2 }));
   assert.ok(!same([], {}));
 });
+
+test('a table given as a function is read once, in a task after the first request, the requests kept in order', async () => {
+  const e = fakeEngine(honest);
+  let reads = 0;
+  const fm = new FirstMoves(e, () => { reads++; return table; });
+  assert.equal(reads, 0);
+  const s = fm.ask('start', { game: 'g' });
+  const p = fm.ask('play', { index: 0 });
+  assert.equal(reads, 0, 'not in the task that asked');
+  const [a, b] = await Promise.all([s, p]);
+  assert.equal(reads, 1);
+  assert.equal(a.view.ply, 0);
+  assert.equal(b.view.ply, 1);
+  assert.deepEqual(e.asked, []);
+  e.arrive();
+  await fm.synced;
+  assert.deepEqual(e.asked.map(([op]) => op), ['view', 'start', 'play']);
+});

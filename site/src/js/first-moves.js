@@ -60,12 +60,15 @@ export function same(a, b) {
 }
 
 export class FirstMoves {
-  /** @param {import('./engine.js').Engine} engine  @param {object|null} table  the page's table
+  /** @param {import('./engine.js').Engine} engine  @param {object|null|(() => object|null)} table
+   * the page's table, or a function reading it (read at the first request, in a task of its own:
+   * backgammon's is 480 KB of JSON, and the page's first task is long enough)
    * @param {(answer: object) => void} onMismatch  the engine's start after a disagreement */
   constructor(engine, table, onMismatch = () => {}) {
     this.engine = engine;
     this.family = engine.family;
-    this.table = table;
+    this.read = typeof table === 'function' ? table : null;
+    this.table = this.read ? null : table;
     this.onMismatch = onMismatch;
     this.held = false; // a request waits for the engine: every later one waits too
     this.done = false; // the engine has arrived and the table is checked
@@ -77,6 +80,16 @@ export class FirstMoves {
   /** Sends one request: answered from the table before the engine has arrived where it can be. */
   ask(op, args = {}, onProgress = null) {
     if (this.done) return this.engine.ask(op, args, onProgress);
+    if (this.read) {
+      // the table is read in the next task; requests until then follow in their order
+      if (!this.reading) {
+        this.reading = new Promise((r) => setTimeout(r, 0)).then(() => {
+          this.table = this.read();
+          this.read = null;
+        });
+      }
+      return this.reading.then(() => this.ask(op, args, onProgress));
+    }
     const a = this.held ? null : this.fromTable(op, args);
     if (a) return Promise.resolve(a);
     // (a start held back still comes after the game from the table, which the engine replays

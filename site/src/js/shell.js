@@ -95,7 +95,7 @@ export class Shell {
     this.page = game;
     // the engine, with the first moves the build wrote into the page answering until it has
     // arrived (first-moves.js)
-    this.engine = new FirstMoves(new Engine(game.family), readTable(), (a) => this.firstMovesMismatch(a));
+    this.engine = new FirstMoves(new Engine(game.family), () => readTable(), (a) => this.firstMovesMismatch(a));
     this.game = game.game;
     this.guideGen = 0; // the latest guide asked for (showGuide)
     this.driver = null; // LocalDriver | RoomDriver: how the game on screen is played
