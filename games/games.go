@@ -67,6 +67,11 @@ type Game struct {
 	// Figures are the selfplay runs behind the AI figures the game's guide quotes
 	// (site/tools/ai-figures.mjs).
 	Figures Figures
+	// Starts are the options the game's page may start a game on this device with, as the
+	// page sends them (its choices: diamond's players, diamond-kr's pieces); nil is one
+	// start with none. The site build tables each start's first moves (site/wasm/firstmoves),
+	// so the page offers them before its engine has arrived.
+	Starts []rules.Options
 }
 
 // Card is a game's card on the home page (site/src/index.html's <!-- cards --> line).
@@ -150,6 +155,9 @@ type Site struct {
 	// EngineFiles are files the engine worker fetches beside its module and hands to the
 	// engine (op engineFile): learned weights, opening books and nets kept out of the module.
 	EngineFiles []EngineFile
+	// FirstMoves is how many moves deep the page's table of first moves goes (0 and 1: the
+	// first move; 2: every reply too, for two people on one device), site/wasm/firstmoves.
+	FirstMoves int
 }
 
 // EngineFile is one file the engine worker fetches for a game.

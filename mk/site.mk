@@ -5,8 +5,8 @@
 #                       among them) under GOOS=js GOARCH=wasm (node)
 #   make site-wasm-size each module's raw and brotli -q 11 size; fails over SITE_WASM_LIMIT bytes
 #   make site-test      headless Chromium plays through the pages against `madang serve`
-#   make lighthouse     Lighthouse's scores per page, mobile and desktop, and the engine-ready time
-#                       on a throttled phone connection (not part of make test: minutes, and the
+#   make lighthouse     Lighthouse's scores per page, mobile and desktop, and the first-move and
+#                       engine-ready times on a throttled phone connection (not part of make test: minutes, and the
 #                       scores move with the machine's load); RUNS=3 takes each page's median
 # CI=true runs the same; missing Debian packages (chromium, fonts-nanum) are installed.
 GOROOT_DIR   := $(shell $(GO) env GOROOT)
@@ -53,7 +53,16 @@ site/.build/%.wasm: $(WASM_SOURCES) go.mod
 	@mkdir -p $(dir $@)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./site/wasm/$*/cmd/engine
 
-site/dist/.stamp: site/node_modules/.package-lock.json $(SITE_WASM) $(SITE_SOURCES)
+# The first moves of every game page (issue 32): the start position's legal moves and the
+# views after them, made by the rules through the engine's own message API
+# (site/wasm/firstmoves), one site/.build/first-moves/<game>.json per game; build.mjs writes
+# each into its page, so the first move needs no engine.
+site/.build/first-moves/.stamp: $(WASM_SOURCES) $(GAMES_SOURCES) go.mod
+	@rm -rf $(dir $@) && mkdir -p $(dir $@)
+	$(GO) run ./site/wasm/firstmoves/cmd/firstmoves $(dir $@)
+	@touch $@
+
+site/dist/.stamp: site/node_modules/.package-lock.json $(SITE_WASM) $(SITE_SOURCES) site/.build/first-moves/.stamp
 	cd site && WASM="$(addprefix ../,$(SITE_WASM))" WASM_EXEC=$(WASM_EXEC_JS) node build.mjs
 	@touch $@
 

@@ -31,7 +31,7 @@ var Family = &games.Family{
 	}},
 	// the rating card's lines for a new device are in the page's first paint
 	Site: games.Site{
-		Page: "backgammon/index.html", Prerender: "backgammon/prerender.js", Records: true,
+		Page: "backgammon/index.html", Prerender: "backgammon/prerender.js", Records: true, FirstMoves: 1,
 		// the advanced level's net, kept out of the module (its 620,000-byte budget)
 		EngineFiles: []games.EngineFile{{Game: rb.ID, Kind: "net", Path: "ai/backgammon/net.bin"}},
 	},

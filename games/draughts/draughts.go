@@ -37,6 +37,8 @@ var Family = &games.Family{
 		Page:    "draughts/index.html",
 		Render:  "squares",
 		Records: true,
+		// the first move and every reply (two people on one device), in the page
+		FirstMoves: 2,
 		// the learned weights and opening books, kept out of the module (its 620,000-byte budget)
 		EngineFiles: []games.EngineFile{
 			{Game: rd.English.ID, Kind: "weights", Path: "ai/draughts/weights/checkers.bin"},

@@ -31,6 +31,8 @@ var Family = &games.Family{
 		Card:        card("우리에게 익숙한 규칙의 다이아몬드 게임. 말 10개 또는 15개.", rh.DiamondKR.ID),
 		Room:        seedRoom,
 		Figures:     games.Figures{Flags: []string{"--pieces", "10"}, VsBeginner: 20, Self: 10, Advanced: 6},
+		// the page's choice of pieces (site/src/js/halma/page.js options)
+		Starts: []rules.Options{{"pieces": 10}, {"pieces": 15}},
 	}, {
 		ID:          rh.Diamond.ID,
 		Title:       "다이아몬드 게임 (왕 말)",
@@ -39,8 +41,10 @@ var Family = &games.Family{
 		// seed 000: in three-player diamond `leave` hands the seat to the AI
 		Room:    games.Room{AwayAI: seedRoom.AwayAI, LeaveToAI: func(s rules.State) bool { return s.Seats() == 3 }, Clocks: starClocks},
 		Figures: games.Figures{Flags: []string{"--players", "2"}, VsBeginner: 10, Self: 6, Advanced: 4},
+		// the page's choice of players
+		Starts: []rules.Options{{"players": 2}, {"players": 3}},
 	}},
-	Site: games.Site{Page: "halma/index.html", Render: "star", Records: true},
+	Site: games.Site{Page: "halma/index.html", Render: "star", Records: true, FirstMoves: 1},
 }
 
 // seedRoom is seed 000's room (and the issue for every star game): a person away 45 s is played

@@ -14,7 +14,9 @@
 // Each game page is then opened twice on the throttled phone connection, in a fresh browser
 // profile: the first visit with the browser's cache off, then, once the page's service worker
 // (if any) is active — the throttling lifted while it installs — a second visit with the
-// cache on; for each, the time from navigation to the first legal moves (engine ready).
+// cache on; for each, the time from navigation to the first legal moves the page offers (the
+// first move: from the table written into the page, src/js/first-moves.js, where it has one)
+// and to the engine's first answer (engine ready: its module, and the worker's start).
 // SCORES=0 leaves Lighthouse's scores out (the engine times alone, a minute or two).
 import { readdirSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
@@ -50,7 +52,9 @@ const median = (xs) => {
 
 const stack = await startStack();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
-const report = { load: loadavg().map((x) => Math.round(x * 100) / 100), runs, pages: {}, engineReadyMs: {}, secondVisitMs: {} };
+const report = {
+  load: loadavg().map((x) => Math.round(x * 100) / 100), runs, pages: {}, firstMoveMs: {}, firstMovePlayedMs: {}, engineReadyMs: {}, secondVisitFirstMoveMs: {}, secondVisitMs: {},
+};
 try {
   for (const path of scores ? pages : []) {
     report.pages[path] = {};
@@ -101,16 +105,41 @@ try {
       } : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }),
       cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? t.cpuSlowdownMultiplier : 1 }),
     ]);
+    // {first, played, engine, checked}: ms from navigation to the first legal moves offered, to
+    // the first move played and accepted, and to the engine's first answer (a build before the
+    // first moves in the page has no engineAt: its first moves' time), and the page's check
     const visit = async () => {
       await page.goto(stack.url + path, { waitUntil: 'commit' });
       await page.waitForFunction(() => document.body && document.body.dataset.ready === 'true', null, { timeout: 120000, polling: 50 });
-      return page.evaluate(() => Math.round(window.__madang.firstMovesAt));
+      // then a game on this device is started and its first legal move played (a roll first where
+      // one is due): when the page has accepted it
+      const played = await page.evaluate(async () => {
+        const sh = window.__madang;
+        await sh.startLocal('local', 'beginner', 0);
+        // (a tied opening roll is rolled again)
+        for (let i = 0; i < 20 && sh.view.phase === 'roll'; i++) await sh.roll();
+        const ply = sh.view.ply;
+        await sh.play(sh.view.moves[0]);
+        return sh.view.ply > ply ? Math.round(performance.now()) : -1;
+      });
+      // the engine's arrival, and the page's check of the move played against it
+      await page.waitForFunction(() => !('engineAt' in window.__madang)
+        || (window.__madang.engineAt > 0 && document.body.dataset.engine !== 'ready'), null, { timeout: 120000, polling: 50 });
+      return page.evaluate((p) => ({
+        first: Math.round(window.__madang.firstMovesAt),
+        played: p,
+        engine: Math.round('engineAt' in window.__madang ? window.__madang.engineAt : window.__madang.firstMovesAt),
+        checked: document.body.dataset.engine || '',
+      }), played);
     };
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await throttle(true);
     const ms = await visit();
-    report.engineReadyMs[path] = ms;
-    console.log(`${path.padEnd(20)} engine ready after ${(ms / 1000).toFixed(1)} s on a throttled phone connection (slow 4G, CPU ×${t.cpuSlowdownMultiplier})`);
+    report.firstMoveMs[path] = ms.first;
+    report.firstMovePlayedMs[path] = ms.played;
+    report.engineReadyMs[path] = ms.engine;
+    const sec = (x) => `${(x / 1000).toFixed(1)} s`;
+    console.log(`${path.padEnd(20)} first move offered after ${sec(ms.first)}, played ${sec(ms.played)}, engine ready after ${sec(ms.engine)}${ms.checked ? ` (${ms.checked})` : ''} on a throttled phone connection (slow 4G, CPU ×${t.cpuSlowdownMultiplier})`);
     // the second visit: the service worker installed (when the page has one), the cache on
     await throttle(false);
     await page.evaluate(async () => {
@@ -122,8 +151,9 @@ try {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
     await throttle(true);
     const again = await visit();
-    report.secondVisitMs[path] = again;
-    console.log(`${path.padEnd(20)} second visit: engine ready after ${(again / 1000).toFixed(1)} s`);
+    report.secondVisitFirstMoveMs[path] = again.first;
+    report.secondVisitMs[path] = again.engine;
+    console.log(`${path.padEnd(20)} second visit: first move offered after ${sec(again.first)}, played ${sec(again.played)}, engine ready after ${sec(again.engine)}`);
     await ctx.close();
   }
 } finally {

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { GAMES, manifest } from './games.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -329,5 +329,28 @@ test('every page links the web app manifest: Korean name, standalone, theme colo
       assert.match(icon.src, /^\/assets\/icons\/[\w-]+-[A-Z0-9]{8}\.png$/);
       assert.deepEqual(pngSize(join(a, icon.src)), [size, size], icon.src);
     }
+  }
+});
+
+test('every game page carries its table of first moves (issue 32), small, and preloads its bundle\'s static chunks', () => {
+  for (const id of GAMES) {
+    const html = readFileSync(join(a, id, 'index.html'), 'utf8');
+    const m = html.match(/<script type="application\/json" id="first-moves">([^<]*)<\/script>/);
+    assert.ok(m, `${id}: no first moves`);
+    const t = JSON.parse(m[1]);
+    assert.equal(t.game, id);
+    assert.ok(t.setups.length >= 1);
+    for (const s of t.setups) {
+      const root = s.root.set;
+      // the start offers moves, or waits for the opening roll and tables its rolls
+      assert.ok(root.moves.length > 0 || (root.phase === 'roll' && s.root.rolls.length === 30), id);
+    }
+    // a page's first moves stay small on the wire: under 16 KB brotli (backgammon's 30 rolls the most)
+    const br = brotliCompressSync(Buffer.from(m[1]));
+    assert.ok(br.length < 16_000, `${id}: ${br.length} bytes brotli`);
+    // the entry's modulepreload comes with its chunks', which exist
+    const pre = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+)">/g)].map((x) => x[1]);
+    assert.ok(pre.some((p) => p.startsWith('/assets/chunks/')), `${id}: ${pre.join(' ')}`);
+    for (const p of pre) assert.ok(existsSync(join(a, p)), p);
   }
 });

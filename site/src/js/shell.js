@@ -8,6 +8,7 @@
 // engine worker; what a game draws and how a tap selects a move comes from its page (the
 // game object, see Shell()).
 import { Engine } from './engine.js';
+import { FirstMoves, readTable } from './first-moves.js';
 import { LocalDriver } from './local-driver.js';
 import { RoomDriver } from './room-driver.js';
 import { MoveList } from './move-list.js';
@@ -92,7 +93,9 @@ export class Shell {
   /** @param {object} game  the page (see above); @param {object} scene  the 3D scene */
   constructor(game, scene) {
     this.page = game;
-    this.engine = new Engine(game.family);
+    // the engine, with the first moves the build wrote into the page answering until it has
+    // arrived (first-moves.js)
+    this.engine = new FirstMoves(new Engine(game.family), () => readTable(), (a) => this.firstMovesMismatch(a));
     this.game = game.game;
     this.guideGen = 0; // the latest guide asked for (showGuide)
     this.driver = null; // LocalDriver | RoomDriver: how the game on screen is played
@@ -169,6 +172,10 @@ export class Shell {
     this.setGame(game);
     return this.startLocal(mode, level, human, fen);
   }
+
+  /** When the engine answered first (performance.now(); 0: not yet), for the tests and
+   * `make lighthouse`; firstMovesAt is when the first legal moves were offered. */
+  get engineAt() { return this.engine.engineAt; }
 
   /** The page's options for a new game of the game on screen (undefined: the defaults). */
   gameOptions() {
@@ -369,6 +376,24 @@ export class Shell {
     this.setView(a.view);
     this.page.focusBoard();
     return this.driver.next();
+  }
+
+  /** The engine disagreed with the first moves written into the page (first-moves.js said
+   * what in the console): what was played from them is dropped, and the game on this device
+   * starts again from the engine's start (a: its answer), or the menu shows it. */
+  firstMovesMismatch(a) {
+    this.gen++;
+    this.thinking = false;
+    if (!a.ok) return this.say(MSG.engineFailed);
+    if (this.driver && this.driver.onDevice) {
+      this.page.selection.clear();
+      this.view = null;
+      this.setView(a.view);
+      this.say(MSG.firstMovesMismatch);
+      return this.driver.next();
+    }
+    if (!this.mode) this.setView(a.view);
+    return undefined;
   }
 
   /** Starts the page: a room from ?room=, else the menu over the start position. */
@@ -623,8 +648,10 @@ export class Shell {
     const animate = !!(prev && prev.game === v.game && v.ply === prev.ply + 1 && v.last);
     // ready: the first view a player can act on, legal moves or a roll due (backgammon's
     // start has no moves until the opening roll)
+    // (from the first moves written into the page before the engine has arrived, first-moves.js)
     if ((v.moves.length || v.phase === 'roll') && !this.firstMovesAt) {
       this.firstMovesAt = performance.now();
+      performance.mark('madang:first-move');
       document.body.dataset.ready = 'true';
     }
     this.render(animate);

@@ -1,0 +1,156 @@
+// The first moves' stand-in for the engine (src/js/first-moves.js) against a fake engine and a
+// small table, no browser: what it answers before the engine arrives, what it holds back and
+// in which order the engine then hears it, the check, and a disagreement.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FirstMoves, same } from '../src/js/first-moves.js';
+
+/** A table of one start: moves a and b, each leading to a view. */
+const table = {
+  game: 'g',
+  setups: [{
+    options: null,
+    root: {
+      set: { game: 'g', ply: 0, toMove: 0, moves: [{ i: 0, text: 'a' }, { i: 1, text: 'b' }], history: [] },
+      next: {
+        0: { set: { ply: 1, toMove: 1, moves: [{ i: 0, text: 'c' }], history: [{ text: 'a' }] } },
+        1: { set: { ply: 1, moves: [], history: [{ text: 'b' }] }, del: ['toMove'] },
+      },
+    },
+  }],
+};
+
+/** A fake engine: answers from views by the log it was asked, once arrive() is called. */
+function fakeEngine(answer) {
+  let open;
+  const gate = new Promise((r) => { open = r; });
+  const e = {
+    family: 'f',
+    asked: [],
+    arrive: () => open(),
+    ask: async (op, args = {}) => {
+      await gate;
+      e.asked.push([op, args]);
+      return answer(op, args, e);
+    },
+  };
+  return e;
+}
+
+/** The engine as the table says it answers: start, and play of each index from the root. */
+function honest(op, args, e) {
+  const root = table.setups[0].root;
+  if (op === 'view') return { ok: true, view: { game: '' } };
+  if (op === 'start') { e.at = root; e.view = { ...root.set }; return { ok: true, view: e.view }; }
+  if (op === 'play') {
+    const n = e.at.next && e.at.next[args.index];
+    if (!n) return { ok: true, view: e.view };
+    const v = { ...e.view };
+    for (const k of n.del || []) delete v[k];
+    Object.assign(v, n.set);
+    e.at = n;
+    e.view = v;
+    return { ok: true, view: v };
+  }
+  return { ok: true, view: e.view, op };
+}
+
+test('before the engine: start and play from the table, the rest held back in order', async () => {
+  const e = fakeEngine(honest);
+  const fm = new FirstMoves(e, table);
+  const s = await fm.ask('start', { game: 'g' });
+  assert.equal(s.view.moves.length, 2);
+  const p = await fm.ask('play', { index: 1 });
+  assert.equal(p.view.ply, 1);
+  assert.ok(!('toMove' in p.view), 'a field the table deletes is gone');
+  assert.deepEqual(e.asked, [], 'the engine heard nothing yet');
+  // a read waits without holding back what follows; a move the table lacks holds everything
+  const ai = fm.ask('ai', { level: 'beginner' });
+  const undo = fm.ask('undo', { plies: 1 });
+  const later = fm.ask('start', { game: 'g' }); // tabled, yet after a held request: held too
+  e.arrive();
+  await Promise.all([ai, undo, later]);
+  await fm.synced;
+  assert.deepEqual(e.asked.map(([op]) => op), ['view', 'start', 'play', 'ai', 'undo', 'start']);
+  assert.deepEqual(e.asked[2][1], { index: 1 }, 'the move played is replayed into the engine');
+  assert.equal(fm.done, true);
+});
+
+test('a play by text is looked up among the view\'s moves; an offer waits for the engine', async () => {
+  const e = fakeEngine(honest);
+  const fm = new FirstMoves(e, table);
+  await fm.ask('start', { game: 'g' });
+  const p = await fm.ask('play', { text: 'a' });
+  assert.deepEqual(p.view.history, [{ text: 'a' }]);
+  let answered = false;
+  const offered = fm.ask('play', { index: 0, offer: true }).then(() => { answered = true; });
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(answered, false);
+  e.arrive();
+  await offered;
+});
+
+test('another game, options or a position are not in the table: the engine answers them', async () => {
+  const e = fakeEngine(honest);
+  const fm = new FirstMoves(e, table);
+  let n = 0;
+  for (const args of [{ game: 'h' }, { game: 'g', options: { players: 3 } }, { game: 'g', fen: 'x' }]) {
+    fm.ask('start', args).then(() => { n++; });
+  }
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(n, 0);
+  e.arrive();
+  await fm.synced;
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(n, 3);
+});
+
+test('an engine that disagrees: the page hears it with the engine\'s start', async () => {
+  const e = fakeEngine((op, args, eng) => {
+    const a = honest(op, args, eng);
+    if (op === 'start') a.view = { ...a.view, moves: [{ i: 0, text: 'a' }] };
+    return a;
+  });
+  const got = [];
+  const errors = [];
+  const err = console.error;
+  console.error = (m) => errors.push(m);
+  try {
+    const fm = new FirstMoves(e, table, (a) => got.push(a));
+    await fm.ask('start', { game: 'g' });
+    await fm.ask('play', { index: 0 });
+    e.arrive();
+    await fm.synced;
+    assert.equal(got.length, 1);
+    assert.equal(got[0].view.ply, 0);
+    assert.match(errors.join('\n'), /disagree with the engine \(the start\)/);
+    assert.equal(fm.game, null);
+  } finally {
+    console.error = err;
+  }
+});
+
+test('same: deep equality whatever the order of keys', () => {
+  assert.ok(same({ a: [1, { b: 2, c: 3 }] }, { a: [1, { c: 3, b: 2 }] }));
+  assert.ok(!same({ a: [1, 2] }, { a: [2, 1] }));
+  assert.ok(!same({ a: 1 }, { a: 1, b: 2 }));
+  assert.ok(!same([], {}));
+});
+
+test('a table given as a function is read once, in a task after the first request, the requests kept in order', async () => {
+  const e = fakeEngine(honest);
+  let reads = 0;
+  const fm = new FirstMoves(e, () => { reads++; return table; });
+  assert.equal(reads, 0);
+  const s = fm.ask('start', { game: 'g' });
+  const p = fm.ask('play', { index: 0 });
+  assert.equal(reads, 0, 'not in the task that asked');
+  const [a, b] = await Promise.all([s, p]);
+  assert.equal(reads, 1);
+  assert.equal(a.view.ply, 0);
+  assert.equal(b.view.ply, 1);
+  assert.deepEqual(e.asked, []);
+  e.arrive();
+  await fm.synced;
+  assert.deepEqual(e.asked.map(([op]) => op), ['view', 'start', 'play']);
+});
