@@ -133,6 +133,38 @@ test('checkers on one device: the reply is offered from the table too, before th
   await ctx.close();
 });
 
+test('checkers on one device: a second tap while a move past the table waits for the engine is dropped, not played as the other side', async () => {
+  const { ctx, hold } = await heldEngine();
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await withShots('first-move-second-tap', [page], async () => {
+    await page.goto(`${stack.url}/checkers/`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await clickMode(page, '[data-mode="local"]');
+    await page.waitForFunction(() => document.querySelector('#moves button:not([disabled])'));
+    await playFirstListed(page);
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    await playFirstListed(page);
+    await page.waitForFunction(() => window.__madang.view.ply === 2);
+    // the third move is past the table: it waits for the engine, the view stays at ply 2
+    const s = await state(page);
+    assert.ok(s.enabled > 1, `${s.enabled} moves offered`);
+    await page.locator('#moves button:not([disabled])').nth(0).click();
+    await page.locator('#moves button:not([disabled])').nth(1).click();
+    assert.equal((await state(page)).ply, 2);
+    hold.release();
+    await page.waitForFunction(() => document.body.dataset.engine === 'checked', null, { timeout: 60000 });
+    await page.waitForFunction(() => window.__madang.view.ply >= 3, null, { timeout: 30000 });
+    await new Promise((r) => setTimeout(r, 1000));
+    const t = await state(page);
+    assert.equal(t.ply, 3, `one tap, one move: ${t.history.join(' ')}`);
+    assert.deepEqual(t.history.slice(0, 2), s.history);
+    assert.deepEqual(errors, []);
+  });
+  await ctx.close();
+});
+
 test('a tampered table: the page says so in the console and starts again from the engine', async () => {
   const { ctx, hold } = await heldEngine();
   // the page's table with its first move's text changed, as a table out of step with the

@@ -78,21 +78,43 @@ export class LocalDriver {
     this.shell.saved.write(this.shell, v);
   }
 
-  async play(m, offer) {
+  /** One move or roll at a time: a tap while the engine has not yet answered the last one
+   * is dropped. Before the engine has arrived a move past the first moves' table waits for it
+   * (first-moves.js), seconds on a slow connection, and the view on screen stays the one
+   * before it; a second tap then was sent after the first and played on the position after
+   * it, as the other side's move. ask: the request; an answer for a game no longer on
+   * screen (the menu, a new game) is dropped. */
+  async act(ask, then) {
+    if (this.acting) return undefined;
     const sh = this.shell;
-    const a = await sh.engine.ask('play', m.route ? { text: m.route, offer } : { index: m.i, offer });
-    if (!a.ok) return sh.say((sh.page.refusal && sh.page.refusal(a.error)) || refused.move, a.error);
-    sh.setView(a.view);
-    return this.next(offer);
+    this.acting = true;
+    let a;
+    try {
+      a = await ask();
+    } finally {
+      this.acting = false;
+    }
+    if (sh.driver !== this) return undefined;
+    return then(a);
+  }
+
+  play(m, offer) {
+    const sh = this.shell;
+    return this.act(() => sh.engine.ask('play', m.route ? { text: m.route, offer } : { index: m.i, offer }), (a) => {
+      if (!a.ok) return sh.say((sh.page.refusal && sh.page.refusal(a.error)) || refused.move, a.error);
+      sh.setView(a.view);
+      return this.next(offer);
+    });
   }
 
   /** Dice games: the player's roll, from the engine's seeded dice. */
-  async roll() {
+  roll() {
     const sh = this.shell;
-    const a = await sh.engine.ask('roll');
-    if (!a.ok) return sh.say(refused.move, a.error);
-    sh.setView(a.view);
-    return this.next();
+    return this.act(() => sh.engine.ask('roll'), (a) => {
+      if (!a.ok) return sh.say(refused.move, a.error);
+      sh.setView(a.view);
+      return this.next();
+    });
   }
 
   async acceptDraw() {
