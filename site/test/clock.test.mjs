@@ -227,3 +227,30 @@ test('an online backgammon game on a clock: its .mat keeps the clocks as clock l
     assert.equal(items.filter((t) => /\(남은 시간 0:0[12]:\d\d\)$/.test(t)).length >= 2, true, items.join(' | '));
   });
 });
+
+test('a custom control is taken as typed: 2.5분 is 2분 30초, 0.5초 an increment of 500 ms; a negative field is refused', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const pages = [];
+  await withShots('clock-custom-fields', pages, async () => {
+    const a = await openPage(ctx, `${stack.url}/checkers/`);
+    pages.push(a);
+    await engineReady(a);
+    await a.selectOption('#clock-choice', 'custom');
+    // -1분 90초 was taken as 30초: refused, said, and no room is made
+    await a.fill('#clock-base-min', '-1');
+    await a.fill('#clock-base-sec', '90');
+    await a.click('button[data-mode="online"]:visible');
+    await a.waitForFunction(() => document.getElementById('alert').textContent.includes('시간 제한은 1초에서 3시간'));
+    assert.ok(!(await a.$eval('#room-link', (i) => i.value)).includes('?room='));
+    // 2.5분 and 0.5초 were rounded to 3분 and 1초
+    await a.fill('#clock-base-min', '2.5');
+    await a.fill('#clock-base-sec', '0');
+    await a.fill('#clock-inc', '0.5');
+    await a.click('button[data-mode="online"]:visible');
+    await a.waitForFunction(() => window.__madang.online && window.__madang.online.snap && window.__madang.online.snap.clock);
+    assert.deepEqual(await a.evaluate(() => window.__madang.online.snap.clock.control), { baseMs: 150000, incrementMs: 500, delayMs: 0 });
+    assert.match(await a.textContent('#room-clock-note'), /시간 제한: 2분 30초, 한 수마다 0\.5초 추가/);
+    assert.deepEqual(a.errors, []);
+  });
+  await ctx.close();
+});

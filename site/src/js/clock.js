@@ -27,11 +27,12 @@ export const CLOCK = {
   leftAfter: (clk) => `남은 시간 ${clk}`,
 };
 
-/** A duration in Korean words: '5분', '30초', '1분 30초'. */
+/** A duration in Korean words: '5분', '30초', '1분 30초', '0.5초' (a custom control may have
+ * a part of a second; to the tenth). */
 export function words(ms) {
-  const s = Math.round(ms / 1000);
-  const m = Math.floor(s / 60);
-  const r = s % 60;
+  const t = Math.round(ms / 100);
+  const m = Math.floor(t / 600);
+  const r = (t % 600) / 10;
   if (m && r) return `${m}분 ${r}초`;
   return m ? `${m}분` : `${r}초`;
 }
@@ -117,13 +118,17 @@ export class ClockChoice {
     const v = this.select.value;
     if (v === 'none') return null;
     if (v !== 'custom') return { ...this.list[Number(v)] };
-    const n = (id) => Math.round(Number($(id).value) || 0);
+    // each field as typed (2.5분 is 2분 30초, not 3분; an empty field is 0); a negative field
+    // is refused, not made up for by another (-1분 90초 was taken as 30초)
+    const n = (id) => Number($(id).value) || 0;
+    const fields = ['clock-base-min', 'clock-base-sec', 'clock-inc', 'clock-delay'].map(n);
+    const ms = (x) => Math.round(x * 1000);
     const tc = {
-      baseMs: (n('clock-base-min') * 60 + n('clock-base-sec')) * 1000,
-      incrementMs: n('clock-inc') * 1000,
-      delayMs: n('clock-delay') * 1000,
+      baseMs: ms(fields[0] * 60 + fields[1]),
+      incrementMs: ms(fields[2]),
+      delayMs: ms(fields[3]),
     };
-    if (tc.baseMs < 1000 || tc.baseMs > 3 * 3600000 || tc.incrementMs < 0 || tc.incrementMs > 60000 || tc.delayMs < 0 || tc.delayMs > 300000) {
+    if (fields.some((x) => x < 0) || tc.baseMs < 1000 || tc.baseMs > 3 * 3600000 || tc.incrementMs > 60000 || tc.delayMs > 300000) {
       throw new Error(CLOCK.badCustom);
     }
     return tc;
