@@ -165,6 +165,29 @@ test('checkers on one device: a second tap while a move past the table waits for
   await ctx.close();
 });
 
+test('checkers against the AI: a module that fails to load after the first move from the table is said as the engine failing, not as the AI unable to choose', async () => {
+  const ctx = await stack.browser.newContext();
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  await ctx.route(MODULE, async (route) => {
+    await gate;
+    await route.abort().catch(() => {});
+  });
+  const page = await ctx.newPage();
+  await withShots('first-move-engine-failed', [page], async () => {
+    await page.goto(`${stack.url}/checkers/`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await clickMode(page, '[data-mode="ai"][data-level="beginner"]');
+    await page.waitForFunction(() => document.querySelector('#moves button:not([disabled])'));
+    await playFirstListed(page);
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    release();
+    await page.waitForFunction(() => document.body.dataset.engine === 'failed', null, { timeout: 30000 });
+    await page.waitForFunction((t) => document.getElementById('alert').textContent === t, MSG.engineFailed, { timeout: 10000 });
+  });
+  await ctx.close();
+});
+
 test('a tampered table: the page says so in the console and starts again from the engine', async () => {
   const { ctx, hold } = await heldEngine();
   // the page's table with its first move's text changed, as a table out of step with the

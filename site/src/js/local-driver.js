@@ -5,6 +5,11 @@
 // The shell asks it what the room driver (room-driver.js) answers for a room.
 import { MSG, ROOM, refused } from './text.js';
 
+/** The engine's module did not load (engine.js answers 'worker'): the page says so and asks
+ * for a reload, not that the move was refused or that the AI could not choose (a game begun
+ * from the first moves written into the page meets this only after its first move). */
+const failed = (a) => (a.error === 'worker' ? MSG.engineFailed : '');
+
 export class LocalDriver {
   /** @param {import('./shell.js').Shell} shell  @param {'ai'|'local'} mode */
   constructor(shell, mode) {
@@ -101,7 +106,7 @@ export class LocalDriver {
   play(m, offer) {
     const sh = this.shell;
     return this.act(() => sh.engine.ask('play', m.route ? { text: m.route, offer } : { index: m.i, offer }), (a) => {
-      if (!a.ok) return sh.say((sh.page.refusal && sh.page.refusal(a.error)) || refused.move, a.error);
+      if (!a.ok) return sh.say(failed(a) || (sh.page.refusal && sh.page.refusal(a.error)) || refused.move, a.error);
       sh.setView(a.view);
       return this.next(offer);
     });
@@ -111,7 +116,7 @@ export class LocalDriver {
   roll() {
     const sh = this.shell;
     return this.act(() => sh.engine.ask('roll'), (a) => {
-      if (!a.ok) return sh.say(refused.move, a.error);
+      if (!a.ok) return sh.say(failed(a) || refused.move, a.error);
       sh.setView(a.view);
       return this.next();
     });
@@ -167,7 +172,7 @@ export class LocalDriver {
     sh.thinking = false;
     if (!a.ok) {
       sh.render();
-      return sh.say(refused.aiChoice, a.error);
+      return sh.say(failed(a) || refused.aiChoice, a.error);
     }
     const c = a.choice;
     let b;
