@@ -362,3 +362,26 @@ test('diamond online with three browsers through the link; one leaves to the AI'
   });
   for (const x of ctxs) await x.close();
 });
+
+// The live region says the last move after its mover: the sentence named the side to move
+// next instead ('나(빨강) 파랑이 …옮겼습니다(한 칸 이동).. 파랑 차례입니다'), two subjects and
+// two full stops; the move list still says each move as the side to move's.
+test('chinese-checkers on one device: the live region names the mover of the last move once', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/chinese-checkers/`);
+  await withShots('star-live-mover', [page], async () => {
+    await engineReady(page);
+    await page.locator('[data-mode="local"]:visible').first().click();
+    await page.waitForFunction(() => window.__madang.mode === 'local' && window.__madang.view.ply === 0);
+    await page.evaluate(() => window.__madang.play(window.__madang.view.moves[0]));
+    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    const live = await page.textContent('#live');
+    assert.match(live, /^빨강 \d+단 \d+번에서 \d+단 \d+번까지 말을 옮겼습니다\((한 칸 이동|점프 \d+번)\)\. /, live);
+    assert.doesNotMatch(live, /파랑이|\.\./, live);
+    // a move of the list is the side to move's (파랑 now)
+    const label = await page.evaluate(() => { const d = document.querySelector('details.all-moves'); if (d) d.open = true; return document.querySelector('#moves button').getAttribute('aria-label'); });
+    assert.match(label, /파랑이 .*옮겼습니다/, label);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

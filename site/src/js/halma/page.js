@@ -13,7 +13,7 @@ import { strictBlocked } from './strict.js';
 import { Selection } from '../selection.js';
 import { TITLE } from '../titles.js';
 import {
-  COLOURS, colourName, holeName, MSG, moveSentence, resultText,
+  COLOURS, colourName, holeName, MSG, moveClause, moveSentence, resultText,
 } from './text.js';
 
 const $ = (id) => document.getElementById(id);
@@ -95,7 +95,13 @@ const page = {
   colour: (game, seat) => colourName(game, seat),
   names: (game) => ({ game: TITLE[game] || game, seats: game === 'diamond' ? 3 : 2 }),
   resultText,
-  spoken: (m) => (m.pass ? MSG.pass : sentenceOf(m, shell.view ? shell.view.toMove : 0)),
+  // a move of the list is said as the side to move's; the last move (an entry of the log, with
+  // its seat) after its mover, whom the shell names first ('상대(빨강) 1단 1번에서 …'): it
+  // was said as the side to move's, the one after the mover ('상대(빨강) 노랑이 …옮겼습니다..')
+  spoken: (m) => {
+    if (m.pass) return MSG.pass;
+    return m.seat != null ? moveClause(m, nameOf) : sentenceOf(m, shell.view ? shell.view.toMove : 0);
+  },
   moveText: (m) => (m.pass ? MSG.pass : `${holeName(nameOf(m.from))} → ${holeName(nameOf(m.to))}${m.jumps ? ` (${MSG.jumps(m.jumps)})` : ''}`),
   refusal: (code) => refusalText(code),
   roomNote: (game, o) => (game === 'diamond-kr' ? ` ${MSG.roomPieces(Number(o.pieces) === 15 ? 15 : 10)}` : ''),

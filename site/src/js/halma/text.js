@@ -62,9 +62,16 @@ export const MSG = {
 export function moveSentence(game, seat, m, nameOf) {
   const who = subj(colourName(game, seat));
   if (m.pass) return `${who} 움직일 말이 없어 패스했습니다.`;
+  return `${who} ${moveClause(m, nameOf)}.`;
+}
+
+/** The move of a sentence without its subject and full stop ("10단 1번에서 10단 3번까지 말을
+ * 옮겼습니다(점프 1번)"): the page's announcement of the last move puts the mover before it
+ * ("상대(빨강) …") and its own full stop after it. */
+export function moveClause(m, nameOf) {
   const piece = m.king ? '왕을' : '말을';
   const how = m.jumps ? `점프 ${m.jumps}번` : '한 칸 이동';
-  return `${who} ${holeName(nameOf(m.from))}에서 ${holeName(nameOf(m.to))}까지 ${piece} 옮겼습니다(${how}).`;
+  return `${holeName(nameOf(m.from))}에서 ${holeName(nameOf(m.to))}까지 ${piece} 옮겼습니다(${how})`;
 }
 
 /** Why the game ended, as one line. */
