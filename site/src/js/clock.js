@@ -27,21 +27,22 @@ export const CLOCK = {
   leftAfter: (clk) => `남은 시간 ${clk}`,
 };
 
-/** A duration in Korean words: '5분', '30초', '1분 30초', '0.5초' (a custom control may have
- * a part of a second; to the tenth). */
+/** A duration in Korean words: '5분', '30초', '1분 30초', '3시간', '1시간 30분', '0.5초' (a
+ * custom control may have a part of a second; to the tenth). */
 export function words(ms) {
   const t = Math.round(ms / 100);
-  const m = Math.floor(t / 600);
+  const h = Math.floor(t / 36000);
+  const m = Math.floor((t % 36000) / 600);
   const r = (t % 600) / 10;
-  if (m && r) return `${m}분 ${r}초`;
-  return m ? `${m}분` : `${r}초`;
+  return [h && `${h}시간`, m && `${m}분`, (r || (!h && !m)) && `${r}초`].filter(Boolean).join(' ');
 }
 
-/** A time control in Korean ('5분 + 한 수마다 3초', '한 수 30초 + 예비 3분'), or '없음'. */
+/** A time control in Korean ('5분, 한 수마다 3초 추가', '한 수마다 유예 30초 + 예비 3분'), or
+ * '없음'. The delay is called 유예 as on the custom form and the running clock. */
 export function describe(tc) {
   if (!tc) return CLOCK.none;
   const parts = [];
-  if (tc.delayMs) parts.push(`한 수 ${words(tc.delayMs)} + 예비 ${words(tc.baseMs)}`);
+  if (tc.delayMs) parts.push(`한 수마다 유예 ${words(tc.delayMs)} + 예비 ${words(tc.baseMs)}`);
   else parts.push(words(tc.baseMs));
   if (tc.incrementMs) parts.push(`한 수마다 ${words(tc.incrementMs)} 추가`);
   return parts.join(', ');
