@@ -240,14 +240,20 @@ test('a custom control is taken as typed: 2.5분 is 2분 30초, 0.5초 an increm
     await a.fill('#clock-base-min', '-1');
     await a.fill('#clock-base-sec', '90');
     await a.click('button[data-mode="online"]:visible');
-    await a.waitForFunction(() => document.getElementById('alert').textContent.includes('시간 제한은 1초에서 3시간'));
+    // said over the menu (it stays until mended), and the page is not left in a room mode
+    // with no room behind it
+    await a.waitForSelector('#menu-notice:visible');
+    assert.match(await a.textContent('#menu-notice'), /시간 제한은 1초에서 3시간/);
     assert.ok(!(await a.$eval('#room-link', (i) => i.value)).includes('?room='));
+    assert.equal(await a.evaluate(() => window.__madang.online), null);
+    assert.ok(await a.isVisible('#menu'));
     // 2.5분 and 0.5초 were rounded to 3분 and 1초
     await a.fill('#clock-base-min', '2.5');
     await a.fill('#clock-base-sec', '0');
     await a.fill('#clock-inc', '0.5');
     await a.click('button[data-mode="online"]:visible');
     await a.waitForFunction(() => window.__madang.online && window.__madang.online.snap && window.__madang.online.snap.clock);
+    assert.equal(await a.isVisible('#menu-notice'), false);
     assert.deepEqual(await a.evaluate(() => window.__madang.online.snap.clock.control), { baseMs: 150000, incrementMs: 500, delayMs: 0 });
     assert.match(await a.textContent('#room-clock-note'), /시간 제한: 2분 30초, 한 수마다 0\.5초 추가/);
     assert.deepEqual(a.errors, []);

@@ -20,6 +20,9 @@ export class RoomDriver {
   /** The menu's time-control choice for a room to create (clock.js), made once per page. */
   static installMenu(shell) { RoomPanel.installMenu(shell); }
 
+  /** Why the menu's time control cannot make a room (a custom one out of range), or ''. */
+  static menuError() { return RoomPanel.menuError(); }
+
   /** Creates a room for game with options; this page takes seat 0. */
   create(game, options) { return this.panel.create(game, options); }
 

@@ -115,6 +115,16 @@ export class RoomPanel {
     RoomPanel.choice = new ClockChoice(() => shell.game);
   }
 
+  /** Why the menu's time control cannot make a room (a custom one out of range), or ''. */
+  static menuError() {
+    try {
+      if (RoomPanel.choice) RoomPanel.choice.value();
+      return '';
+    } catch (e) {
+      return e.message;
+    }
+  }
+
   /** Creates a room for game with the menu's time control; the creator takes seat 0 and
    * moves first. A custom control out of range is said and nothing is made. */
   create(game, options = {}) {

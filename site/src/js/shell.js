@@ -446,6 +446,10 @@ export class Shell {
     // no connection (offline after a visit, the service worker serving the page): said over
     // the menu, nothing sent
     if (navigator.onLine === false) return Object.assign($('menu-notice'), { hidden: false, textContent: ROOM.needsConnection });
+    // a custom time control out of range: said over the menu until it is mended, no room
+    const bad = RoomDriver.menuError();
+    if (bad) return Object.assign($('menu-notice'), { hidden: false, textContent: bad });
+    $('menu-notice').hidden = true;
     this.clearMessages();
     this.gen++;
     const room = new RoomDriver(this);
