@@ -153,8 +153,13 @@ test('checkers on one device: a second tap while a move past the table waits for
     await page.locator('#moves button:not([disabled])').nth(0).click();
     await page.locator('#moves button:not([disabled])').nth(1).click();
     assert.equal((await state(page)).ply, 2);
+    // the wait is said (it may be seconds on a phone), and stays said until the engine is in
+    await page.waitForFunction((t) => document.getElementById('alert').textContent === t, MSG.engineWaiting);
+    await new Promise((r) => setTimeout(r, 4500));
+    assert.equal(await page.textContent('#alert'), MSG.engineWaiting);
     hold.release();
     await page.waitForFunction(() => document.body.dataset.engine === 'checked', null, { timeout: 60000 });
+    await page.waitForFunction(() => document.getElementById('alert').textContent === '');
     await page.waitForFunction(() => window.__madang.view.ply >= 3, null, { timeout: 30000 });
     await new Promise((r) => setTimeout(r, 1000));
     const t = await state(page);

@@ -63,13 +63,17 @@ export class FirstMoves {
   /** @param {import('./engine.js').Engine} engine  @param {object|null|(() => object|null)} table
    * the page's table, or a function reading it (read at the first request, in a task of its own:
    * backgammon's is 480 KB of JSON, and the page's first task is long enough)
-   * @param {(answer: object) => void} onMismatch  the engine's start after a disagreement */
-  constructor(engine, table, onMismatch = () => {}) {
+   * @param {(answer: object) => void} onMismatch  the engine's start after a disagreement
+   * @param {(arrived: Promise<void>) => void} onWait  a request that changes the game waits
+   * for the engine (the first one held; arrived settles when the engine is checked): the page
+   * says so, where a person would otherwise see nothing happen for seconds */
+  constructor(engine, table, onMismatch = () => {}, onWait = () => {}) {
     this.engine = engine;
     this.family = engine.family;
     this.read = typeof table === 'function' ? table : null;
     this.table = this.read ? null : table;
     this.onMismatch = onMismatch;
+    this.onWait = onWait;
     this.held = false; // a request waits for the engine: every later one waits too
     this.done = false; // the engine has arrived and the table is checked
     this.game = null; // the game played from the table: {game, options, root, seed, rolled, path, node, view}
@@ -94,7 +98,10 @@ export class FirstMoves {
     if (a) return Promise.resolve(a);
     // (a start held back still comes after the game from the table, which the engine replays
     // first: requests held before it may be about that game)
-    if (!READS.has(op)) this.held = true;
+    if (!READS.has(op) && !this.held) {
+      this.held = true;
+      this.onWait(this.synced);
+    }
     return this.synced.then(() => this.engine.ask(op, args, onProgress));
   }
 

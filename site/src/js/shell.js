@@ -95,7 +95,11 @@ export class Shell {
     this.page = game;
     // the engine, with the first moves the build wrote into the page answering until it has
     // arrived (first-moves.js)
-    this.engine = new FirstMoves(new Engine(game.family), () => readTable(), (a) => this.firstMovesMismatch(a));
+    this.engine = new FirstMoves(new Engine(game.family), () => readTable(), (a) => this.firstMovesMismatch(a), (arrived) => {
+      // a move past the page's first moves waits for the engine: said until it has arrived
+      this.say(MSG.engineWaiting, '', 0);
+      arrived.then(() => { if ($('alert').textContent === MSG.engineWaiting) $('alert').textContent = ''; });
+    });
     this.game = game.game;
     this.guideGen = 0; // the latest guide asked for (showGuide)
     this.driver = null; // LocalDriver | RoomDriver: how the game on screen is played
@@ -197,7 +201,7 @@ export class Shell {
 
   /** A refusal or notice in the assertive region, gone after 4 s. code: the engine's or the
    * server's code behind it, for debugging only (data-code and the console), never shown. */
-  say(text, code = '') {
+  say(text, code = '', ms = 4000) {
     const a = $('alert');
     a.textContent = '';
     if (code) {
@@ -207,7 +211,7 @@ export class Shell {
     cancelAnimationFrame(this.sayFrame);
     this.sayFrame = requestAnimationFrame(() => { a.textContent = text; });
     clearTimeout(this.sayTimer);
-    this.sayTimer = setTimeout(() => { a.textContent = ''; }, 4000);
+    if (ms) this.sayTimer = setTimeout(() => { a.textContent = ''; }, ms);
   }
 
   /** Every message of the game that ends: the notice, an armed resign button, a partial

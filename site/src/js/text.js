@@ -52,6 +52,8 @@ export const MSG = {
   offered: '상대가 무승부를 제안했습니다',
   offerNext: '다음 수와 함께 무승부를 제안합니다.',
   engineFailed: '게임 엔진을 불러오지 못했습니다. 페이지를 새로 고쳐 주세요.',
+  // a move past the first moves written into the page, before the engine has arrived
+  engineWaiting: '게임 엔진을 받는 중입니다. 받는 대로 이 수를 둡니다.',
   // the first moves written into the page disagreed with the engine (first-moves.js)
   firstMovesMismatch: '미리 준비된 첫 수가 게임 엔진과 맞지 않아 처음 배치에서 다시 시작합니다.',
   watching: '관전 중에는 둘 수 없습니다.',
