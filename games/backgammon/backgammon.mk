@@ -60,7 +60,7 @@ BG_NOSLEEP      = $(BG_CACHE)/nosleep.so
 
 backgammon-train: gnubg-install $(BG_LABELS)
 	$(BG_TEST) -run 'TestFitNet$$' -args -fit.in $(BG_LABELS) -fit.hidden $(BG_HIDDEN) \
-	  -fit.epochs $(BG_EPOCHS) -fit.alpha $(BG_ALPHA) -fit.seed 1 -fit.out ai/backgammon/net.bin
+	  -fit.epochs $(BG_EPOCHS) -fit.alpha $(BG_ALPHA) -fit.seed 1 -fit.out $(CURDIR)/ai/backgammon/net.bin
 
 $(BG_NOSLEEP): ai/backgammon/testdata/nosleep.c
 	@mkdir -p $(BG_CACHE)
