@@ -6,6 +6,7 @@ import (
 	"flag"
 	"math"
 	"math/rand/v2"
+	"os"
 	"testing"
 	"time"
 
@@ -175,8 +176,19 @@ func TestSelfplay(t *testing.T) {
 
 // BenchmarkAdvancedPlay is the advanced level's time a play over the plays of ten seeded
 // games of advanced self-play (the net and the opponent's 21 rolls): the native figure
-// behind the browser's (README). go test ./ai/backgammon -run '^$' -bench AdvancedPlay
+// behind the browser's (README). go test ./ai/backgammon -run '^$' -bench AdvancedPlay;
+// under GOOS=js GOARCH=wasm (node) it loads net.bin as the browser's worker hands it over.
 func BenchmarkAdvancedPlay(b *testing.B) {
+	if Shipped == nil {
+		data, err := os.ReadFile("net.bin")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := LoadNet(data); err != nil {
+			b.Fatal(err)
+		}
+		defer func() { Shipped = nil }()
+	}
 	var states []*bg.State
 	rng := rand.New(rand.NewPCG(5, 5))
 	for g := 0; g < 10; g++ {
