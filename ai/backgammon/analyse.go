@@ -31,8 +31,8 @@ const (
 type Rating struct {
 	Move   bg.Move
 	Ply    int              // 0: the net on the position after the play; 1: averaged over the opponent's 21 rolls, each with its best reply by the net
-	P      [Outputs]float32 // the mover's chances after the play: win, win a gammon or better, lose a gammon or better
-	Equity float64          // the mover's cubeless money equity after the play (points per game, 2·win − 1 + gammon wins − gammon losses)
+	P      [Outputs]float32 // the mover's chances after the play, indexed by Win .. LoseBackgammon
+	Equity float64          // the mover's cubeless money equity after the play (points per game, EquityOf)
 }
 
 // Rate rates every legal play of s, a state in PhaseMove, for the seat to move with net n,
@@ -133,21 +133,24 @@ func (n *Net) onePly(b *bg.Board, me rules.Seat) [Outputs]float32 {
 			}
 			// the opponent's chances turned to me's: my win is their loss, my gammon win
 			// their gammon loss
-			sum[0] += w * float64(1-best[0])
-			sum[1] += w * float64(best[2])
-			sum[2] += w * float64(best[1])
+			for i, v := range Flip(best) {
+				sum[i] += w * float64(v)
+			}
 		}
 	}
-	return [Outputs]float32{float32(sum[0] / 36), float32(sum[1] / 36), float32(sum[2] / 36)}
+	var out [Outputs]float32
+	for i, v := range sum {
+		out[i] = float32(v / 36)
+	}
+	return out
 }
 
-// RollChances are the chances of seat toRoll, about to roll on b, by the net (0 ply): win,
-// win a gammon or better, lose a gammon or better; a finished game gives its result.
+// RollChances are the chances of seat toRoll, about to roll on b, by the net (0 ply),
+// indexed by Win .. LoseBackgammon; a finished game gives its result.
 func (n *Net) RollChances(b *bg.Board, toRoll rules.Seat) [Outputs]float32 {
-	p := n.Probabilities(b, 1-toRoll)
-	return [Outputs]float32{1 - p[0], p[2], p[1]}
+	return Flip(n.Probabilities(b, 1-toRoll))
 }
 
 // EquityOf is the cubeless money equity of chances p (2·win − 1 + gammon wins − gammon
-// losses), in points per game.
+// losses + backgammon wins − backgammon losses), in points per game.
 func EquityOf(p [Outputs]float32) float64 { return equity(p) }

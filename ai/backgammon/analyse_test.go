@@ -102,11 +102,12 @@ func TestRateZeroPlyAndErrors(t *testing.T) {
 }
 
 // RollChances are the other side of the net's view: the side about to roll wins what the
-// side that has just played does not, and the gammons swap.
+// side that has just played does not, and the gammons and backgammons swap.
 func TestRollChances(t *testing.T) {
 	p := Shipped.Probabilities(&bg.Start, 1)
 	q := Shipped.RollChances(&bg.Start, 0)
-	if q[0] != 1-p[0] || q[1] != p[2] || q[2] != p[1] {
+	if q[Win] != 1-p[Win] || q[WinGammon] != p[LoseGammon] || q[LoseGammon] != p[WinGammon] ||
+		q[WinBackgammon] != p[LoseBackgammon] || q[LoseBackgammon] != p[WinBackgammon] {
 		t.Fatalf("%v against %v", q, p)
 	}
 }
@@ -121,7 +122,7 @@ func TestMarshalRoundsWeights(t *testing.T) {
 		}
 	}
 	b := Shipped.Marshal()
-	for i := 8; i+4 <= len(b); i += 4 {
+	for i := 16; i+4 <= len(b); i += 4 { // after the header
 		if b[i] != 0 {
 			t.Fatalf("weight at byte %d keeps its low bits", i)
 		}

@@ -6,7 +6,9 @@ import (
 	"flag"
 	"math"
 	"math/rand/v2"
+	"os"
 	"testing"
+	"time"
 
 	"madang/ai"
 	"madang/rules"
@@ -170,4 +172,51 @@ func TestSelfplay(t *testing.T) {
 		se := math.Sqrt((sq/n - mean*mean) / n)
 		t.Logf("%s vs %s: %d games, %.1f%% won, %+.3f ± %.3f points a game", p[0], p[1], *selfplayGames, 100*float64(wins)/n, mean, se)
 	}
+}
+
+// BenchmarkAdvancedPlay is the advanced level's time a play over the plays of ten seeded
+// games of advanced self-play (the net and the opponent's 21 rolls): the native figure
+// behind the browser's (README). go test ./ai/backgammon -run '^$' -bench AdvancedPlay;
+// under GOOS=js GOARCH=wasm (node) it loads net.bin as the browser's worker hands it over.
+func BenchmarkAdvancedPlay(b *testing.B) {
+	if Shipped == nil {
+		data, err := os.ReadFile("net.bin")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := LoadNet(data); err != nil {
+			b.Fatal(err)
+		}
+		defer func() { Shipped = nil }()
+	}
+	var states []*bg.State
+	rng := rand.New(rand.NewPCG(5, 5))
+	for g := 0; g < 10; g++ {
+		s := bg.NewState()
+		for s.Phase() != rules.PhaseOver {
+			if s.Phase() == rules.PhaseRoll {
+				s, _ = s.RollDice(rules.Dice{int8(rng.IntN(6) + 1), int8(rng.IntN(6) + 1)})
+				continue
+			}
+			states = append(states, s)
+			res, err := ai.Choose(context.Background(), ai.Request{State: s, Level: ai.Advanced})
+			if err != nil {
+				b.Fatal(err)
+			}
+			s, _ = s.PlayMove(res.Move.(bg.Move))
+		}
+	}
+	b.ResetTimer()
+	worst := 0.0
+	for i := 0; i < b.N; i++ {
+		for _, s := range states {
+			start := time.Now()
+			if _, err := ai.Choose(context.Background(), ai.Request{State: s, Level: ai.Advanced}); err != nil {
+				b.Fatal(err)
+			}
+			worst = max(worst, time.Since(start).Seconds())
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(states)), "ms/play")
+	b.ReportMetric(worst*1000, "worst-ms")
 }

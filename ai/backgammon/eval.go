@@ -233,3 +233,64 @@ func (w *Weights) exposure(my, op *bg.Row) float64 {
 	}
 	return total / 36
 }
+
+// hitRolls is how many of the 36 rolls let op, on roll, hit some blot of my: direct,
+// combined and entering shots as exposure counts them (my made points block a combined
+// shot's stop; with a checker on the bar only entering shots count).
+func hitRolls(my, op *bg.Row) int {
+	var blots [26]bool
+	any := false
+	for p := 1; p <= 24; p++ {
+		if my[p] == 1 {
+			blots[p] = true
+			any = true
+		}
+	}
+	if !any {
+		return 0
+	}
+	var from [26]int8
+	nf := 0
+	if op[bg.Bar] > 0 {
+		nf = 1
+	} else {
+		for q := 24; q >= 1; q-- {
+			if op[q] > 0 {
+				from[nf] = int8(25 - q)
+				nf++
+			}
+		}
+	}
+	blocked := func(x int) bool { return x >= 1 && x <= 24 && my[x] >= 2 }
+	hit := func(p int) bool { return p >= 1 && p <= 24 && blots[p] }
+	rolls := 0
+	for d1 := 1; d1 <= 6; d1++ {
+		for d2 := d1; d2 <= 6; d2++ {
+			found := false
+			for i := 0; i < nf && !found; i++ {
+				x := int(from[i])
+				if d1 == d2 {
+					for k := 1; k <= 4; k++ {
+						p := x + k*d1
+						if p > 24 || blocked(p) {
+							break
+						}
+						if hit(p) {
+							found = true
+							break
+						}
+					}
+					continue
+				}
+				found = hit(x+d1) || hit(x+d2) || (!blocked(x+d1) || !blocked(x+d2)) && hit(x+d1+d2)
+			}
+			if found {
+				rolls += 2
+				if d1 == d2 {
+					rolls--
+				}
+			}
+		}
+	}
+	return rolls
+}

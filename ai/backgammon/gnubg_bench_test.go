@@ -22,7 +22,8 @@ import (
 var (
 	gnubgGames = flag.Int("gnubg0", 0, "games against GNU Backgammon 0-ply for TestGnubg0Ply (0 skips it)")
 	gnubgBin   = flag.String("gnubg", "/usr/games/gnubg", "GNU Backgammon binary")
-	gnubgLevel = flag.String("gnubg.level", "advanced", "our level against gnubg")
+	gnubgLevel = flag.String("gnubg.level", "advanced", "our level against gnubg, or net1: the net's best play one play deep")
+	gnubgNet   = flag.String("gnubg.net", "", "a net file to play with instead of net.bin")
 )
 
 // gnubgPlayer is GNU Backgammon choosing plays at 0-ply, cubeless, through its Python
@@ -58,6 +59,9 @@ func startGnubg(t *testing.T) *gnubgPlayer {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(*gnubgBin, "-t", "-q", "-r", "-p", script)
+	if *gnubgPreload != "" {
+		cmd.Env = append(os.Environ(), "LD_PRELOAD="+*gnubgPreload)
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +122,8 @@ func (g *gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
 }
 
 // TestGnubg0Ply plays -gnubg0 N games of our level against GNU Backgammon at 0-ply
-// (colours alternate, each pair with the same dice) and logs points per game.
+// (colours alternate, each pair with the same dice) and logs points per game and how many
+// games each side won by a gammon or a backgammon.
 // go test ./ai/backgammon -run Gnubg0Ply -timeout 0 -v -args -gnubg0 1000
 func TestGnubg0Ply(t *testing.T) {
 	if *gnubgGames <= 0 {
@@ -127,11 +132,28 @@ func TestGnubg0Ply(t *testing.T) {
 	if _, err := os.Stat(*gnubgBin); err != nil {
 		t.Skipf("gnubg benchmark: %s not found", *gnubgBin)
 	}
+	if *gnubgNet != "" {
+		data, err := os.ReadFile(*gnubgNet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := UnmarshalNet(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := Shipped
+		Shipped = n
+		defer func() { Shipped = old }()
+	}
+	if Shipped == nil {
+		t.Fatal("no net")
+	}
 	g := startGnubg(t)
 	defer g.close()
 	level := ai.Level(*gnubgLevel)
 	var sum, sq float64
 	wins := 0
+	var won, lost [4]int // by points: single, gammon, backgammon
 	for n := 0; n < *gnubgGames; n++ {
 		rng := rand.New(rand.NewPCG(uint64(n/2), 123))
 		ours := rules.Seat(n % 2)
@@ -142,7 +164,10 @@ func TestGnubg0Ply(t *testing.T) {
 				continue
 			}
 			var m bg.Move
-			if s.ToMove() == ours {
+			if s.ToMove() == ours && level == "net1" {
+				b := s.Board()
+				m = rank(&b, ours, s.LegalMoves(), Shipped.Equity)[0].m
+			} else if s.ToMove() == ours {
 				res, err := ai.Choose(context.Background(), ai.Request{State: s, Level: level, Seed: int64(n)})
 				if err != nil {
 					t.Fatal(err)
@@ -156,8 +181,10 @@ func TestGnubg0Ply(t *testing.T) {
 		o := s.Outcome()
 		pts := o.Points
 		if o.Winner != ours {
+			lost[pts]++
 			pts = -pts
 		} else {
+			won[pts]++
 			wins++
 		}
 		sum += float64(pts)
@@ -169,5 +196,6 @@ func TestGnubg0Ply(t *testing.T) {
 	k := float64(*gnubgGames)
 	mean := sum / k
 	se := math.Sqrt((sq/k - mean*mean) / k)
-	t.Logf("%s vs gnubg 0-ply: %d games, %.1f%% won, %+.3f ± %.3f points a game", level, *gnubgGames, 100*float64(wins)/k, mean, se)
+	t.Logf("%s vs gnubg 0-ply: %d games, %.1f%% won, %+.3f ± %.3f points a game; gammons won %.1f%%, lost %.1f%%; backgammons won %.1f%%, lost %.1f%%",
+		level, *gnubgGames, 100*float64(wins)/k, mean, se, 100*float64(won[2])/k, 100*float64(lost[2])/k, 100*float64(won[3])/k, 100*float64(lost[3])/k)
 }

@@ -10,10 +10,12 @@ import (
 )
 
 // Net is a small neural network evaluation in the manner of Tesauro's TD-Gammon: one
-// hidden layer of sigmoid units over a raw board encoding, three sigmoid outputs
-// estimating, for the side that has just played (the other side rolls next), the chance
-// to win, to win a gammon or better, and to lose a gammon or better. It is trained by
-// self-play with temporal-difference learning (Train).
+// hidden layer of sigmoid units over a board encoding, five sigmoid outputs estimating,
+// for the side that has just played (the other side rolls next), GNU Backgammon's five
+// chances: to win, to win a gammon or better, to win a backgammon, to lose a gammon or
+// better, to lose a backgammon. The shipped net is fitted to GNU Backgammon's evaluations
+// of positions from self-play (Fit, its output only); Train is temporal-difference
+// learning by self-play, the way the first net was made.
 type Net struct {
 	Hidden int
 	W1     []float32 // Hidden × Inputs, row by hidden unit
@@ -24,13 +26,32 @@ type Net struct {
 
 // Inputs and Outputs of a Net. Per side (first the side that has just played, then the
 // other), each own point 1..24 has four units (one checker or more, two or more, three or
-// more, (n-3)/2 beyond three), then the bar (n/2) and the checkers off (n/15).
+// more, (n-3)/2 beyond three), then the bar (n/2) and the checkers off (n/15); then five
+// hand-made units: each side's pip count /100, 1 in a race (no contact), and in contact the
+// shares of the 36 rolls that hit a blot of the side that has just played (the other side
+// rolls next) and that would hit one of the other side's (hitRolls). The outputs
+// are indexed by Win, WinGammon, WinBackgammon, LoseGammon, LoseBackgammon.
 const (
 	sideInputs = 24*4 + 2
-	Inputs     = 2 * sideInputs
-	Outputs    = 3
+	rawInputs  = 2 * sideInputs
+	Inputs     = rawInputs + 5
+	Outputs    = 5
 	maxHidden  = 256
 )
+
+// The outputs' indexes: gammons count backgammons too.
+const (
+	Win = iota
+	WinGammon
+	WinBackgammon
+	LoseGammon
+	LoseBackgammon
+)
+
+// Flip is chances p seen from the other side: its wins are p's losses.
+func Flip(p [Outputs]float32) [Outputs]float32 {
+	return [Outputs]float32{1 - p[Win], p[LoseGammon], p[LoseBackgammon], p[WinGammon], p[WinBackgammon]}
+}
 
 // NewNet is a net of h hidden units (1..256) with small random weights.
 func NewNet(h int, rng *rand.Rand) *Net {
@@ -60,7 +81,8 @@ func (in *input) add(i int, v float32) {
 // encode writes b from the view of seat me (who has just played).
 func encode(b *bg.Board, me rules.Seat, in *input) {
 	in.n = 0
-	for side, r := range [2]*bg.Row{&b[me], &b[1-me]} {
+	rows := [2]*bg.Row{&b[me], &b[1-me]}
+	for side, r := range rows {
 		base := side * sideInputs
 		for p := 1; p <= 24; p++ {
 			c := r[p]
@@ -86,6 +108,21 @@ func encode(b *bg.Board, me rules.Seat, in *input) {
 			in.add(base+97, float32(r[bg.Off])/15)
 		}
 	}
+	for side, r := range rows {
+		if p := r.Pips(); p > 0 {
+			in.add(rawInputs+side, float32(p)/100)
+		}
+	}
+	if !contact(rows[0], rows[1]) {
+		in.add(rawInputs+2, 1)
+		return
+	}
+	if h := hitRolls(rows[0], rows[1]); h > 0 {
+		in.add(rawInputs+3, float32(h)/36)
+	}
+	if h := hitRolls(rows[1], rows[0]); h > 0 {
+		in.add(rawInputs+4, float32(h)/36)
+	}
 }
 
 func sigmoid(x float32) float32 { return float32(1 / (1 + math.Exp(-float64(x)))) }
@@ -110,8 +147,8 @@ func (n *Net) forward(in *input, hid []float32, out *[Outputs]float32) {
 	}
 }
 
-// Probabilities returns the net's estimate for seat me, who has just played on b:
-// win, win a gammon or better, lose a gammon or better. A finished game gives its result.
+// Probabilities returns the net's estimate for seat me, who has just played on b: the
+// chances indexed by Win .. LoseBackgammon. A finished game gives its result.
 func (n *Net) Probabilities(b *bg.Board, me rules.Seat) [Outputs]float32 {
 	if r, ok := final(b, me); ok {
 		return r
@@ -129,11 +166,11 @@ func (n *Net) Probabilities(b *bg.Board, me rules.Seat) [Outputs]float32 {
 func final(b *bg.Board, me rules.Seat) ([Outputs]float32, bool) {
 	if b[me][bg.Off] == bg.Checkers {
 		_, pts := bg.Result(&b[1-me])
-		return [Outputs]float32{1, b2f(pts >= 2), 0}, true
+		return [Outputs]float32{1, b2f(pts >= 2), b2f(pts >= 3), 0, 0}, true
 	}
 	if b[1-me][bg.Off] == bg.Checkers {
 		_, pts := bg.Result(&b[me])
-		return [Outputs]float32{0, 0, b2f(pts >= 2)}, true
+		return [Outputs]float32{0, 0, 0, b2f(pts >= 2), b2f(pts >= 3)}, true
 	}
 	return [Outputs]float32{}, false
 }
@@ -145,25 +182,28 @@ func b2f(v bool) float32 {
 	return 0
 }
 
-// Equity is the expected points for seat me (who has just played on b): 2·win − 1 +
-// gammon wins − gammon losses (backgammons count as gammons).
+// Equity is the expected points for seat me (who has just played on b), cubeless: 2·win
+// − 1 + gammon wins − gammon losses + backgammon wins − backgammon losses.
 func (n *Net) Equity(b *bg.Board, me rules.Seat) float64 {
 	p := n.Probabilities(b, me)
 	return equity(p)
 }
 
 func equity(p [Outputs]float32) float64 {
-	return float64(2*p[0] - 1 + p[1] - p[2])
+	return float64(2*p[Win] - 1 + p[WinGammon] - p[LoseGammon] + p[WinBackgammon] - p[LoseBackgammon])
 }
 
-// Marshal writes the net as bytes: "BGN1", the hidden count, then every weight as a
+// Marshal writes the net as bytes: "BGN2", the hidden count, the input count and the output
+// count (each a little-endian uint32; "BGN1" was the three-output net of 196 inputs), then every weight as a
 // little-endian float32 (W1, B1, W2, B2), rounded to 16 significant bits (the low
 // MarshalDropBits bits of the mantissa zero: a relative change under 2^-16, far below what
 // moves a play), so that the shipped net compresses by about 9 KB more in the backgammon
 // WebAssembly module (mk/site.mk SITE_WASM_LIMIT).
 func (n *Net) Marshal() []byte {
-	out := []byte("BGN1")
+	out := []byte(netMagic)
 	out = appendU32(out, uint32(n.Hidden))
+	out = appendU32(out, Inputs)
+	out = appendU32(out, Outputs)
 	for _, part := range [][]float32{n.W1, n.B1, n.W2, n.B2} {
 		for _, w := range part {
 			out = appendU32(out, roundBits(math.Float32bits(w)))
@@ -171,6 +211,9 @@ func (n *Net) Marshal() []byte {
 	}
 	return out
 }
+
+// netMagic starts a net file of this format.
+const netMagic = "BGN2"
 
 // MarshalDropBits is how many low mantissa bits Marshal rounds away.
 const MarshalDropBits = 8
@@ -187,22 +230,22 @@ func appendU32(b []byte, v uint32) []byte {
 
 // UnmarshalNet reads Marshal's bytes.
 func UnmarshalNet(data []byte) (*Net, error) {
-	if len(data) < 8 || string(data[:4]) != "BGN1" {
+	if len(data) < 16 || string(data[:4]) != netMagic {
 		return nil, errors.New("ai/backgammon: not a net")
 	}
 	u32 := func(i int) uint32 {
 		return uint32(data[i]) | uint32(data[i+1])<<8 | uint32(data[i+2])<<16 | uint32(data[i+3])<<24
 	}
 	h := int(u32(4))
-	if h < 1 || h > maxHidden {
-		return nil, errors.New("ai/backgammon: bad hidden count")
+	if h < 1 || h > maxHidden || u32(8) != Inputs || u32(12) != Outputs {
+		return nil, errors.New("ai/backgammon: bad net sizes")
 	}
 	n := &Net{Hidden: h, W1: make([]float32, h*Inputs), B1: make([]float32, h), W2: make([]float32, Outputs*h), B2: make([]float32, Outputs)}
-	want := 8 + 4*(len(n.W1)+len(n.B1)+len(n.W2)+len(n.B2))
+	want := 16 + 4*(len(n.W1)+len(n.B1)+len(n.W2)+len(n.B2))
 	if len(data) != want {
 		return nil, errors.New("ai/backgammon: net has the wrong size")
 	}
-	i := 8
+	i := 16
 	for _, part := range [][]float32{n.W1, n.B1, n.W2, n.B2} {
 		for k := range part {
 			part[k] = math.Float32frombits(u32(i))

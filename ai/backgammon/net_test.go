@@ -23,13 +23,25 @@ func TestShippedNetLoads(t *testing.T) {
 	var race bg.Board
 	race[0] = bg.Row{1: 1, bg.Off: 14}
 	race[1] = bg.Row{24: 15}
-	if p := Shipped.Probabilities(&race, 0); p[0] < 0.95 || p[1] < 0.5 {
+	if p := Shipped.Probabilities(&race, 0); p[Win] < 0.95 || p[WinGammon] < 0.5 {
 		t.Fatalf("one checker left against fifteen on the 24-point: %v", p)
+	}
+	// A straggler in the opponent's home board, nothing off, the opponent bears off its
+	// last checker next: a backgammon lost.
+	var lost bg.Board
+	lost[0] = bg.Row{6: 14, 24: 1}
+	lost[1] = bg.Row{1: 1, bg.Off: 14}
+	if p := Shipped.Probabilities(&lost, 0); p[Win] > 0.05 || p[LoseBackgammon] < 0.8 {
+		t.Fatalf("a straggler against the last checker: %v", p)
 	}
 }
 
 func TestUnmarshalNetErrors(t *testing.T) {
-	for _, data := range [][]byte{nil, []byte("BGN1"), []byte("XXXX\x01\x00\x00\x00"), []byte("BGN1\x00\x00\x00\x00"), shippedNet[:len(shippedNet)-1]} {
+	// a net of another size: the header's input count changed
+	other := bytes.Clone(shippedNet)
+	other[8]++
+	for _, data := range [][]byte{nil, []byte("BGN2"), []byte("XXXX\x01\x00\x00\x00"), []byte("BGN2\x00\x00\x00\x00"),
+		[]byte("BGN1\x28\x00\x00\x00"), shippedNet[:len(shippedNet)-1], other} {
 		if _, err := UnmarshalNet(data); err == nil {
 			t.Errorf("UnmarshalNet(%d bytes) accepted", len(data))
 		}
@@ -49,5 +61,18 @@ func TestTrainIsReproducible(t *testing.T) {
 	}
 	if bytes.Equal(a.Marshal(), before) {
 		t.Fatal("training changed nothing")
+	}
+}
+
+// hitRolls counts the textbook shots: a blot six pips in front of a lone checker is hit by
+// 17 of the 36 rolls, one eleven away by 2 (6-5), and none behind it; one pip away, the 11 rolls with a 1.
+func TestHitRolls(t *testing.T) {
+	for _, c := range []struct{ blot, want int }{{7, 17}, {12, 2}, {1, 0}, {2, 11}} {
+		var my, op bg.Row
+		my[c.blot] = 1
+		op[24] = 1 // my point 1
+		if got := hitRolls(&my, &op); got != c.want {
+			t.Errorf("blot on %d: %d rolls, want %d", c.blot, got, c.want)
+		}
 	}
 }

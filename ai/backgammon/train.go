@@ -10,7 +10,7 @@ import (
 // Train improves n by temporal-difference learning, TD(0), over games of self-play: both
 // sides play the play the net values most; after every turn the estimate of the position
 // the previous turn left (from its player's view) moves towards the estimate of the new
-// one seen from the other side (win ↔ loss, gammon win ↔ gammon loss), and the last
+// one seen from the other side (Flip), and the last
 // position towards the game's result. alpha is the learning rate; dice come from a PCG
 // seeded with seed, so a run is reproducible. progress, when not nil, is called after
 // every game.
@@ -56,7 +56,7 @@ func Train(n *Net, games int, seed uint64, alpha float32, progress func(game int
 					encode(&b, seat, &cur)
 					var out [Outputs]float32
 					n.forward(&cur, hid, &out)
-					target = [Outputs]float32{1 - out[0], out[2], out[1]}
+					target = Flip(out)
 				}
 				n.learn(&prev, target, alpha, hid)
 			}

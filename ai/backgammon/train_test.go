@@ -17,8 +17,10 @@ var (
 	trainOut    = flag.String("train.out", "", "where to write the net")
 )
 
-// TestTrainNet is the training command of the shipped net (see README):
-// go test ./ai/backgammon -run TestTrainNet -timeout 0 -v -args -train.games N -train.out ai/backgammon/net.bin
+// TestTrainNet trains a net by temporal-difference self-play (Train), the way the first
+// shipped net was made; the shipped net is now fitted to GNU Backgammon's evaluations
+// (TestFitNet, make backgammon-train):
+// go test ./ai/backgammon -run TestTrainNet -timeout 0 -v -args -train.games N -train.out FILE
 func TestTrainNet(t *testing.T) {
 	if *trainGames <= 0 {
 		t.Skip("training: pass -train.games N")

@@ -32,14 +32,49 @@ fuzz-backgammon:
 # Backgammon at 0-ply; each logs points per game with its standard error.
 BG_GAMES ?= 1000
 .PHONY: backgammon-bench backgammon-train
-backgammon-bench: gnubg-install
+backgammon-bench: gnubg-install $(BG_NOSLEEP)
 	$(GO) test ./ai/backgammon -run 'TestSelfplay|TestPubeval$$|TestGnubg0Ply' -timeout 0 -count=1 -v \
-	  -args -selfplay $(BG_GAMES) -pubeval $(BG_GAMES) -gnubg0 $(BG_GAMES) -gnubg $(GNUBG)
+	  -args -selfplay $(BG_GAMES) -pubeval $(BG_GAMES) -gnubg0 $(BG_GAMES) -gnubg $(GNUBG) -gnubg.preload $(BG_NOSLEEP)
 
-# The shipped net: 30,000 games from seed 1 at rate 0.1, then 40,000 from seed 2 at 0.05.
-backgammon-train:
-	$(GO) test ./ai/backgammon -run TestTrainNet -timeout 0 -count=1 -v -args -train.games 30000 -train.out /tmp/bgnet1.bin
-	$(GO) test ./ai/backgammon -run TestTrainNet -timeout 0 -count=1 -v -args -train.games 40000 -train.in /tmp/bgnet1.bin -train.seed 2 -train.alpha 0.05 -train.out ai/backgammon/net.bin
+# The shipped net (issue 33), fitted to GNU Backgammon's evaluations (its output, through
+# its Python interface; not its code or weights): BG_GEN_GAMES games of self-play by the
+# hand-made evaluation with a tenth of the plays at random give the positions after the
+# play and after two other plays at random (TestGenPositions), gnubg evaluates each cubeless
+# at BG_LABEL_PLIES (TestGnubgLabel; testdata/nosleep.c, preloaded, takes out a 10 ms sleep
+# a call), and a net of BG_HIDDEN hidden units is fitted to those (TestFitNet). Each step
+# is seeded: the same gnubg gives the same net.bin byte for byte. The generated files go
+# to BG_CACHE, outside the repository; a labelling that was stopped resumes where it was.
+# The defaults (320,114 positions, labelled at gnubg's 1-ply: about 15 min on a quiet core;
+# the fit about 3 min) remake the shipped file; the positions of N games are the first lines
+# of those of more games with the same seed.
+BG_CACHE       ?= $(abspath $(CURDIR)/../cache/bg)
+BG_GEN_GAMES   ?= 2500
+BG_LABEL_PLIES ?= 1
+BG_HIDDEN      ?= 128
+BG_EPOCHS      ?= 30
+BG_ALPHA       ?= 0.05
+BG_TEST         = GOMAXPROCS=1 nice -n 19 $(GO) test ./ai/backgammon -count=1 -timeout 0 -v
+BG_POS          = $(BG_CACHE)/pos-$(BG_GEN_GAMES).txt
+BG_LABELS       = $(BG_CACHE)/labels-$(BG_GEN_GAMES)-p$(BG_LABEL_PLIES).txt
+BG_NOSLEEP      = $(BG_CACHE)/nosleep.so
+
+backgammon-train: gnubg-install $(BG_LABELS)
+	$(BG_TEST) -run 'TestFitNet$$' -args -fit.in $(BG_LABELS) -fit.hidden $(BG_HIDDEN) \
+	  -fit.epochs $(BG_EPOCHS) -fit.alpha $(BG_ALPHA) -fit.seed 1 -fit.out $(CURDIR)/ai/backgammon/net.bin
+
+$(BG_NOSLEEP): ai/backgammon/testdata/nosleep.c
+	@mkdir -p $(BG_CACHE)
+	cc -O2 -shared -fPIC -o $@ $< -ldl
+
+$(BG_POS):
+	@mkdir -p $(BG_CACHE)
+	$(BG_TEST) -run 'TestGenPositions$$' -args -gen.games $(BG_GEN_GAMES) -gen.seed 1 -gen.out $@.part
+	mv $@.part $@
+
+$(BG_LABELS): $(BG_POS) $(BG_NOSLEEP)
+	$(BG_TEST) -run 'TestGnubgLabel$$' -args -gnubg $(GNUBG) -gnubg.preload $(BG_NOSLEEP) \
+	  -label.in $(BG_POS) -label.plies $(BG_LABEL_PLIES) -label.out $@.part
+	mv $@.part $@
 
 # Replays every shared backgammon match through `madang replay` (the folder's files are
 # .txt exports, recognised by their content). GAMES is set in the top Makefile.

@@ -97,7 +97,10 @@ func (Family) RatePlay(st rules.State, played string, budget time.Duration) (ses
 		if rules.IsOpening(bs) {
 			// either seat may start: the mean of seat 0 rolling and seat 1 rolling
 			q := net.RollChances(&b, 1-bs.ToMove())
-			p = [bgai.Outputs]float32{(p[0] + 1 - q[0]) / 2, (p[1] + q[2]) / 2, (p[2] + q[1]) / 2}
+			q = bgai.Flip(q)
+			for i := range p {
+				p[i] = (p[i] + q[i]) / 2
+			}
 		}
 		a.Score = milli(bgai.EquityOf(p))
 		a.Extra = chances(p, "")
@@ -168,5 +171,5 @@ func keyIndex(ms []bg.Move, k bg.Key) int {
 func milli(e float64) int { return int(math.Round(e * 1000)) }
 
 func chances(p [bgai.Outputs]float32, skill string) map[string]any {
-	return map[string]any{"win": milli(float64(p[0])), "gammon": milli(float64(p[1])), "lgammon": milli(float64(p[2])), "skill": skill}
+	return map[string]any{"win": milli(float64(p[bgai.Win])), "gammon": milli(float64(p[bgai.WinGammon])), "lgammon": milli(float64(p[bgai.LoseGammon])), "skill": skill}
 }
