@@ -97,6 +97,7 @@ lighthouse: site site-deps build site/lighthouse/node_modules/.package-lock.json
 
 # The AI figures the guide pages quote (issue 17): short seeded selfplay runs of every game
 # into site/src/guide/ai-figures.json (a few minutes under nice; not part of `make test`).
+# ONLY="backgammon": those games again, the others' figures kept.
 .PHONY: ai-figures
 ai-figures: build
-	nice -n 10 node site/tools/ai-figures.mjs $(BIN)/madang site/src/guide/ai-figures.json
+	ONLY="$(ONLY)" nice -n 10 node site/tools/ai-figures.mjs $(BIN)/madang site/src/guide/ai-figures.json

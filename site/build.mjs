@@ -273,7 +273,12 @@ const guideDir = join(src, 'guide');
 const figuresFile = join(guideDir, 'ai-figures.json');
 const figures = existsSync(figuresFile) ? JSON.parse(readFileSync(figuresFile, 'utf8')) : {};
 /** A figure as the pages print it: thousands with commas, decimals as measured. */
-const printFigure = (v) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 1 }) : String(v));
+const printFigure = (v) => {
+  if (typeof v !== 'number') return String(v);
+  // a figure under 1 keeps two significant digits (backgammon's 0.021 ms a move is not 0)
+  if (v !== 0 && Math.abs(v) < 1) return v.toLocaleString('en-US', { maximumSignificantDigits: 2 });
+  return v.toLocaleString('en-US', { maximumFractionDigits: 1 });
+};
 /** A guide fragment starts with the line `<!-- guide-head -->` and its lead paragraph's line:
  * the build writes src/partials/guide-head.html there (the section, its heading '<title>
  * 알아보기', the lead, the table of contents), so every guide has the same head. */

@@ -209,7 +209,9 @@ test('every guide fragment is injected into its game page with the figures of ai
     let v = first in figures.games ? figures.games[first] : figures[first];
     for (const k of rest) v = v[k];
     assert.ok(v != null && typeof v !== 'object', `ai-figures.json has ${key}`);
-    return typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 1 }) : String(v);
+    if (typeof v !== 'number') return String(v);
+    // a tenth of a unit, or two significant digits under 1 (0.021 ms a move is not '0')
+    return v.toLocaleString('en-US', v !== 0 && Math.abs(v) < 1 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 1 });
   };
   let checked = 0;
   for (const id of fragments) {

@@ -4,7 +4,9 @@
 //
 // Usage (from the repository root, through `make ai-figures`):
 //   node site/tools/ai-figures.mjs BIN [OUT]
-// BIN is bin/madang; OUT defaults to site/src/guide/ai-figures.json.
+// BIN is bin/madang; OUT defaults to site/src/guide/ai-figures.json. ONLY="backgammon …"
+// (`make ai-figures ONLY=backgammon`) measures those games again and keeps the others' figures
+// from OUT as they are (each game's figures say the day they were made).
 //
 // Every figure comes from `BIN selfplay` runs with fixed seeds and small game counts, so the
 // whole run takes a few minutes on two shared cores (the Makefile runs it under nice):
@@ -14,7 +16,7 @@
 // Times are wall-clock milliseconds on the machine that ran the command; a move is a ply
 // (one seat's move, a pass in the star games, a whole play of both dice in backgammon).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,16 +54,33 @@ function selfplay(game, flags, a, b, games, extra = []) {
 
 const pct = (n, d) => Math.round((1000 * n) / d) / 10;
 const one = (x) => Math.round(x * 10) / 10;
+/** ms a move to two significant digits (backgammon's intermediate takes a few hundredths). */
+const two = (x) => Number(x.toPrecision(2));
 
+const today = new Date().toISOString().slice(0, 10);
+const only = (process.env.ONLY || '').split(/[\s,]+/).filter(Boolean);
+const kept = only.length ? JSON.parse(readFileSync(out, 'utf8')).games : {};
+for (const id of only) {
+  if (!GAMES.some(([g]) => g === id)) {
+    console.error(`ONLY: no game ${id}`);
+    process.exit(2);
+  }
+}
+const previous = only.length ? JSON.parse(readFileSync(out, 'utf8')) : null;
 const figures = {
   command: 'make ai-figures',
-  generated: new Date().toISOString().slice(0, 10),
+  // the day of the last run of every game (each game's own: games.<id>.generated)
+  generated: previous ? previous.generated : today,
   seed: SEED,
   advancedMs: ADVANCED_MS,
   games: {},
 };
 for (const [id, flags, n, fixedTime] of GAMES) {
-  const g = {};
+  if (only.length && !only.includes(id) && kept[id]) {
+    figures.games[id] = kept[id];
+    continue;
+  }
+  const g = { generated: today };
   let r = selfplay(id, flags, 'intermediate', 'beginner', n.vsBeginner);
   g.vsBeginner = {
     games: n.vsBeginner, wins: r.summary.wins[0], losses: r.summary.wins[1], draws: r.summary.draws,
@@ -73,7 +92,7 @@ for (const [id, flags, n, fixedTime] of GAMES) {
   g.self = {
     games: n.self, firstWins: r.summary.seatWins[0], secondWins: r.summary.seatWins[1], draws: r.summary.draws,
     firstPct: pct(r.summary.seatWins[0], n.self), avgPlies: Math.round(r.summary.avgPlies),
-    msPerMove: one(ms / plies), run: r.args,
+    msPerMove: ms / plies >= 1 ? one(ms / plies) : two(ms / plies), run: r.args,
   };
   const extra = fixedTime ? [] : ['--movetime', String(ADVANCED_MS)];
   r = selfplay(id, flags, 'advanced', 'intermediate', n.advanced, extra);
