@@ -99,7 +99,9 @@ for (const game of GAMES) {
         assert.equal(s2.ply, s1.ply);
         // the next person rolls, then plays with the engine's own dice
         await page.click('#roll');
-        await page.waitForFunction(() => window.__madang.view.phase !== 'roll' || window.__madang.view.ply > 0, null, { timeout: 30000 });
+        // (waited for until the roll is in: the ply is past the move's, which 'ply > 0' was
+        // from the start, so a slow roll failed the check below)
+        await page.waitForFunction((ply) => window.__madang.view.ply > ply, s1.ply, { timeout: 30000 });
         const s3 = await state(page);
         assert.ok(s3.ply > s1.ply, 'the next person rolled');
       }
