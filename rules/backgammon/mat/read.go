@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"madang/rules"
+	"madang/rules/clk"
 )
 
 // Tag is one "; [Name "Value"]" header line.
@@ -210,21 +211,11 @@ func clockLine(s string) ([2]int, [2]string, bool) {
 		return [2]int{}, [2]string{}, false
 	}
 	for _, c := range f[2:] {
-		if c != "-" && !clockText(c) {
+		if c != "-" && !clk.Valid(c) {
 			return [2]int{}, [2]string{}, false
 		}
 	}
 	return [2]int{game, row}, [2]string{f[2], f[3]}, true
-}
-
-// clockText reports whether v is a clock "h:mm:ss" or "h:mm:ss.f...".
-func clockText(v string) bool {
-	h, rest, ok := strings.Cut(v, ":")
-	if !ok || !digits(h) || len(rest) < 5 || rest[2] != ':' || !digits(rest[:2]) || !digits(rest[3:5]) || rest[0] > '5' || rest[3] > '5' {
-		return false
-	}
-	f := rest[5:]
-	return f == "" || f[0] == '.' && digits(f[1:])
 }
 
 func digits(s string) bool {

@@ -7,6 +7,7 @@ import (
 
 	"madang/rules"
 	"madang/rules/backgammon"
+	"madang/rules/clk"
 )
 
 // Layout of the written rows, as GNU Backgammon's .mat export lays them out: the row number
@@ -40,18 +41,18 @@ func Append(b []byte, m *Match) ([]byte, error) {
 		b = append(b, "; ["+t.Name+" \""+t.Value+"\"]\n"...)
 	}
 	// the games first, then the clock lines their rows give into the header
-	body, clk, err := appendGames(nil, m)
+	body, lines, err := appendGames(nil, m)
 	if err != nil {
 		return nil, err
 	}
-	b = append(b, clk...)
+	b = append(b, lines...)
 	b = append(b, '\n')
 	b = append(b, " "+strconv.Itoa(m.Length)+" point match\n"...)
 	return append(b, body...), nil
 }
 
-// appendGames writes m's games, and the clock lines of their rows to clk.
-func appendGames(b []byte, m *Match) (body, clk []byte, err error) {
+// appendGames writes m's games, and the clock lines of their rows to lines.
+func appendGames(b []byte, m *Match) (body, lines []byte, err error) {
 	for i := range m.Games {
 		g := &m.Games[i]
 		for _, p := range g.Players {
@@ -77,7 +78,7 @@ func appendGames(b []byte, m *Match) (body, clk []byte, err error) {
 				n++
 				num := strconv.Itoa(n) + ") "
 				if clock[0] != "" || clock[1] != "" {
-					clk = append(clk, "; [%clk "+strconv.Itoa(g.Number)+" "+num+dash(clock[0])+" "+dash(clock[1])+"]\n"...)
+					lines = append(lines, "; [%clk "+strconv.Itoa(g.Number)+" "+num+dash(clock[0])+" "+dash(clock[1])+"]\n"...)
 				}
 				line = []byte(strings.Repeat(" ", max(0, leftCol-len(num))) + num)
 			}
@@ -100,7 +101,7 @@ func appendGames(b []byte, m *Match) (body, clk []byte, err error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			if a.Clock != "" && (a.Kind != Roll || !clockText(a.Clock)) {
+			if a.Clock != "" && (a.Kind != Roll || !clk.Valid(a.Clock)) {
 				return nil, nil, writeErr("clock " + strconv.Quote(a.Clock))
 			}
 			// a row reads left then right: an entry goes to a new row when its slot is taken
@@ -112,7 +113,7 @@ func appendGames(b []byte, m *Match) (body, clk []byte, err error) {
 		}
 		flush()
 	}
-	return b, clk, nil
+	return b, lines, nil
 }
 
 // dash is a clock as a clock line writes it: "-" for none.
@@ -223,7 +224,7 @@ func FromLog(log, clocks []string, players [2]string, outcome rules.Outcome) (Ga
 			played = append(played, t)
 			g.Actions = append(g.Actions, Action{Seat: seat, Kind: Roll, Dice: d})
 			last = &g.Actions[len(g.Actions)-1]
-			if i < len(clocks) && clockText(clocks[i]) {
+			if i < len(clocks) && clk.Valid(clocks[i]) {
 				last.Clock = clocks[i]
 			}
 			continue
@@ -241,7 +242,7 @@ func FromLog(log, clocks []string, players [2]string, outcome rules.Outcome) (Ga
 		}
 		s = n
 		last.Play = m.String()
-		if i < len(clocks) && clockText(clocks[i]) {
+		if i < len(clocks) && clk.Valid(clocks[i]) {
 			last.Clock = clocks[i]
 		}
 		played = append(played, m.String())

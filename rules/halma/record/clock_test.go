@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"madang/rules/clk"
 )
 
 // testdata/clock.txt is written by hand after the package doc: a game with the time left in
@@ -30,7 +32,7 @@ func TestClockFixture(t *testing.T) {
 	}
 	var clocks []string
 	for _, c := range g.Comments {
-		clocks = append(clocks, Clock(c))
+		clocks = append(clocks, clk.FromComment(c))
 	}
 	if want := []string{"0:04:58", "0:04:51", "0:03:07.5", ""}; !reflect.DeepEqual(clocks, want) {
 		t.Errorf("clocks %q, want %q", clocks, want)
@@ -93,7 +95,7 @@ func TestClock(t *testing.T) {
 		"[%clk :04:51]":        "",
 		"[%clk 0:04]":          "",
 	} {
-		if got := Clock(c); got != want {
+		if got := clk.FromComment(c); got != want {
 			t.Errorf("Clock(%q) = %q, want %q", c, got, want)
 		}
 	}
@@ -114,7 +116,7 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("%d comments for %d moves", len(games[i].Comments), len(games[i].Moves))
 			}
 			for _, c := range games[i].Comments {
-				Clock(c)
+				clk.FromComment(c)
 			}
 			Replay(&games[i], "chinese-checkers")
 		}

@@ -332,40 +332,6 @@ func Read(data []byte) (games []Game, errs []*SyntaxError) {
 	return games, errs
 }
 
-// Clock is the time left a comment gives in PGN's clock command ("[%clk 0:04:51]" →
-// "0:04:51"; hours, then minutes and seconds of two digits each, seconds perhaps with a
-// fraction), "" when it gives none or one of another shape.
-func Clock(comment string) string {
-	_, rest, ok := strings.Cut(comment, "[%clk ")
-	if !ok {
-		return ""
-	}
-	v, _, ok := strings.Cut(strings.TrimLeft(rest, " "), "]")
-	if !ok || !clockText(v) {
-		return ""
-	}
-	return v
-}
-
-// clockText reports whether v is "h:mm:ss" or "h:mm:ss.f...".
-func clockText(v string) bool {
-	h, rest, ok := strings.Cut(v, ":")
-	if !ok || !allDigits(h) || len(rest) < 5 || rest[2] != ':' || !allDigits(rest[:2]) || !allDigits(rest[3:5]) || rest[0] > '5' || rest[3] > '5' {
-		return false
-	}
-	f := rest[5:]
-	return f == "" || f[0] == '.' && allDigits(f[1:])
-}
-
-func allDigits(s string) bool {
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
 // isResult reports whether w has a result token's shape: scores 0, 1 or 1/N joined by '-'.
 func isResult(w string) bool {
 	parts := strings.Split(w, "-")
@@ -404,4 +370,13 @@ func parseTag(s string) (Tag, bool) {
 		v.WriteByte(c)
 	}
 	return Tag{Name: name, Value: v.String()}, true
+}
+
+func allDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

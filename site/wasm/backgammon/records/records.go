@@ -13,6 +13,7 @@ import (
 
 	"madang/rules"
 	"madang/rules/backgammon/mat"
+	"madang/rules/clk"
 	"madang/site/wasm/session"
 )
 
@@ -80,7 +81,7 @@ func (Family) ExportRecord(r session.Record) ([]byte, error) {
 	}
 	var clocks []string
 	for _, c := range r.Comments {
-		clocks = append(clocks, session.ClockOf(c))
+		clocks = append(clocks, clk.FromComment(c))
 	}
 	g, _, err := mat.FromLog(r.Moves, clocks, players, r.Outcome)
 	if err != nil {

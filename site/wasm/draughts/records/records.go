@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"madang/rules"
+	"madang/rules/clk"
 	"madang/rules/draughts/pdn"
 	"madang/site/wasm/session"
 )
@@ -142,7 +143,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 			moves[k] = m.String()
 			clocks[k] = ""
 			if k < len(g.Moves) {
-				clocks[k] = session.ClockOf(g.Moves[k].Comment)
+				clocks[k] = clk.FromComment(g.Moves[k].Comment)
 			}
 		}
 		tags := make([]any, len(g.Tags))

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"madang/rules"
+	"madang/rules/clk"
 	"madang/rules/halma/record"
 	"madang/site/wasm/session"
 )
@@ -123,7 +124,7 @@ func (Family) ImportRecords(data []byte, fallback string) map[string]any {
 		for k, m := range r.Played {
 			moves[k], clocks[k] = m, ""
 			if k < len(g.Comments) {
-				clocks[k] = record.Clock(g.Comments[k])
+				clocks[k] = clk.FromComment(g.Comments[k])
 			}
 		}
 		tags := make([]any, len(g.Tags))

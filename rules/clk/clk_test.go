@@ -1,11 +1,10 @@
-package session
+package clk
 
 import "testing"
 
-// A PDN or .mat comment's clock is read only in the h:mm:ss[.f] shape the star record's
-// reader (rules/halma/record.Clock) and the .mat's clock lines take: a review showed
+// A comment's clock is read only in the h:mm:ss[.f] shape (PGN's %clk): a review showed
 // "남은 시간 1:2:3:4" and "남은 시간 ..." for such comments before.
-func TestClockOfShape(t *testing.T) {
+func TestFromCommentShape(t *testing.T) {
 	for in, want := range map[string]string{
 		"[%clk 0:04:51]":           "0:04:51",
 		"생각이 긴 수 [%clk 0:03:07.5]": "0:03:07.5",
@@ -23,8 +22,8 @@ func TestClockOfShape(t *testing.T) {
 		"[%clk 0:04:51.5.5]":       "",
 		"[%clk -1:00:00]":          "",
 	} {
-		if got := ClockOf(in); got != want {
-			t.Errorf("ClockOf(%q) = %q, want %q", in, got, want)
+		if got := FromComment(in); got != want {
+			t.Errorf("FromComment(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
