@@ -1,5 +1,5 @@
 // The service worker's page URLs (src/js/pwa/page-url.js), no browser: which requests are
-// pages (network first, the precached copy offline) and the names the precache list gives
+// pages (from the precache, this build's copy) and the names the precache list gives
 // the built page files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

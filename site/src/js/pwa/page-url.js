@@ -1,4 +1,4 @@
-// Which URLs of the site are pages (served network-first by the service worker, sw.js), and
+// Which URLs of the site are pages (served from the service worker's precache, sw.js), and
 // the name the precache list gives each (build.mjs: '/' and '/<game>/' for the index pages).
 
 /** The page a URL of the site stands for ('/checkers/' for /checkers/index.html?room=x), or

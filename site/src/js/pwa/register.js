@@ -3,7 +3,8 @@
 // first download of the site (its precache, sw.js) never shares a slow connection with the
 // page's own first load: a game page waits until its engine has arrived (<body data-engine>,
 // first-moves.js; the first moves are offered before, from the page itself), any other page
-// until its load event.
+// until its load event. A new build's worker taking over the page later: update.js.
+import { watchUpdates } from './update.js';
 
 /** Resolves when the page is ready for the worker's downloads. */
 export function pageSettled(doc = document) {
@@ -22,6 +23,7 @@ export function pageSettled(doc = document) {
 }
 
 if ('serviceWorker' in navigator) {
+  watchUpdates();
   pageSettled().then(() => navigator.serviceWorker.register('/sw.js', { scope: '/' }))
     .catch((err) => console.warn('madang: service worker', err));
 }

@@ -2,11 +2,12 @@
 // second visit served from the device. build.mjs bundles it with the precache list it writes
 // from the built file set (self.__WB_MANIFEST: every page by its canonical URL with a
 // revision, every hashed asset by its URL alone, the fonts left out), so each build's worker
-// differs from the last in its bytes and the browser installs it at the next visit.
+// differs from the last in its bytes.
 //
-//   - Pages (/, /<game>/, *.html) go to the network first (they are no-cache: a new deploy
-//     shows at once) and fall back to the precached copy of this build when the network
-//     fails, so a page offline is always the one whose assets this worker holds.
+//   - Pages (/, /<game>/, *.html) come from the precache at once: the copy of the build whose
+//     assets this worker holds, so a page never pairs with another build's files, and a
+//     second visit does not wait one round trip of a slow connection for its page. A page
+//     the list does not hold goes to the network.
 //   - Hashed assets (/assets/…) come from the precache (Workbox's precaching: fetched at
 //     install, the HTTP cache reused for files the page has loaded already; the query of
 //     worker.js?wasm=… ignored); files of older builds are deleted when this worker
@@ -14,8 +15,10 @@
 //     files) goes to the network.
 //   - Fonts (/assets/fonts/, a hundred unicode-range subsets of which a page loads a few)
 //     are kept as the pages load them.
-// A new worker takes over at once (skipWaiting, clientsClaim): the next page load is the new
-// build's, whole.
+// A new deploy: the browser fetches /sw.js at each navigation (pages and sw.js are no-cache);
+// a new build's worker installs its precache in the background and takes over at once
+// (skipWaiting, clientsClaim), and the open page then reloads into the new build or offers
+// to (update.js).
 import { clientsClaim } from 'workbox-core';
 import { precache, addPlugins, addRoute, matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -25,24 +28,19 @@ import { pageOf } from './page-url.js';
 self.skipWaiting();
 clientsClaim();
 
+/** A stored answer without the URL it was stored under (Workbox stores a page under
+ * /checkers/?__WB_REVISION__=…): an answer without a URL keeps the request's. */
+const anonymous = (r) => r && new Response(r.body, r);
+
 registerRoute(({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && pageOf(url) !== null,
-  async ({ url, request }) => {
-    try {
-      return await fetch(request);
-    } catch (err) {
-      const cached = await matchPrecache(pageOf(url));
-      if (cached) return cached;
-      throw err;
-    }
-  });
+  async ({ url, request }) => anonymous(await matchPrecache(pageOf(url))) || fetch(request));
 
 registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/fonts/'),
   new CacheFirst({ cacheName: 'madang-fonts' }));
 
 precache(self.__WB_MANIFEST);
-// A precached answer goes out without the URL it was stored under: a worker's script takes
+// A precached asset goes out without the URL it was stored under too: a worker's script takes
 // its global's URL from the response, so the engine's worker.js?wasm=… served as the stored
-// worker.js would lose the query naming its module; an answer without a URL keeps the
-// request's.
-addPlugins([{ cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse && new Response(cachedResponse.body, cachedResponse) }]);
+// worker.js would lose the query naming its module.
+addPlugins([{ cachedResponseWillBeUsed: async ({ cachedResponse }) => anonymous(cachedResponse) }]);
 addRoute({ ignoreURLParametersMatching: [/./], directoryIndex: null, cleanURLs: false });
