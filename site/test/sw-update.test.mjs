@@ -1,10 +1,13 @@
 // A new deploy through the service worker (issue 32): two builds of the site served in turn
 // from one folder at one address. The second build differs from the first in the draughts
 // family's engine alone (its module with a custom section added, so a new engine folder), as a
-// deploy of a changed engine would. After a visit under the first build, the next visit under
-// the second gets the second build's page at once (pages are network-first), the new worker
-// replaces the old one and its precache holds the new engine and no longer the old, and with
-// the network off the page is the second build's, whole: its engine loads and plays.
+// deploy of a changed engine would. Pages come from the worker's precache, so the visit after
+// the deploy first shows the first build, whole, while the browser fetches the new /sw.js; the
+// new worker installs the second build, takes over and drops the first build's files. Then an
+// untouched page reloads itself once into the second build, and a page where a move was made
+// shows a notice and reloads only when its button is pressed. Either way the page ends on the
+// second build, whole (its engine loads and plays, no file of the first build asked for after
+// the switch), and with the network off the page is the second build's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
@@ -14,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack, openPage, engineReady, repoRoot, withShots } from './harness.mjs';
+import { UPDATE } from '../src/js/pwa/text.js';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.SITE_DIST || join(site, 'dist');
@@ -100,46 +104,158 @@ const precached = (page, url) => page.evaluate(async (u) => {
   return false;
 }, url);
 
-test('a new build is picked up through the service worker without mixing builds, and plays offline', { skip: !built && 'no built dist (make site)' }, async () => {
+
+/** The engine module a build's /checkers/ page names (data-wasm). */
+const wasmIn = (folder) => readFileSync(join(folder, 'checkers', 'index.html'), 'utf8').match(/ data-wasm="([^"]+)"/)[1];
+/** The URL paths of the hashed files of build a that build b does not have. */
+const onlyIn = (a, b) => {
+  const files = (d) => new Set(readdirSync(join(d, 'assets'), { recursive: true }).map((f) => `/assets/${f.split('\\').join('/')}`));
+  const inB = files(b);
+  return new Set([...files(a)].filter((f) => !inB.has(f) && !/\.(br|gz)$/.test(f)));
+};
+/** Until the page's worker is active and controls it. */
+const controlled = (page) => page.evaluate(async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  }
+});
+/** The engine module of each document /checkers/ loaded in the tab, in order (the context's
+ * init script below keeps them in sessionStorage, which lasts across reloads). */
+const LOADS = 'madang-test:loads';
+const loads = (page) => page.evaluate((k) => JSON.parse(sessionStorage.getItem(k) || '[]'), LOADS);
+/** Until the page is build wasm's with its engine ready (through the page's own reloads). */
+const settledOn = (page, wasm) => page.waitForFunction((w) => document.body && document.body.dataset.wasm === w
+  && window.__madang && window.__madang.view && window.__madang.view.moves, wasm, { timeout: 60000 });
+/** Until the new worker is active alone and its precache holds keep and not drop. */
+async function precacheSwitched(page, keep, drop) {
+  const settled = () => page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return !!reg && !reg.installing && !reg.waiting && !!reg.active;
+  });
+  for (let i = 0; i < 240 && !((await settled()) && (await precached(page, keep)) && !(await precached(page, drop))); i++) {
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.ok(await precached(page, keep), 'the new worker precached the new engine');
+  assert.ok(!(await precached(page, drop)), 'and dropped the old one');
+}
+/** A game on this device on the page, and its next move played (from ply). */
+async function playsLocal(page, ply = 0) {
+  if (ply === 0) {
+    await page.click('[data-mode="local"]:visible');
+    await page.waitForFunction(() => window.__madang.mode === 'local' && window.__madang.view && window.__madang.view.moves.length);
+  }
+  await page.evaluate(() => window.__madang.play(window.__madang.view.moves[0]));
+  await page.waitForFunction((p) => window.__madang.view.ply === p + 1, ply);
+}
+/** The visit under the first build: a fresh profile, /checkers/ until its worker controls it
+ * with the first build precached; every request of the context logged ({path, nav}). */
+async function firstVisit() {
+  serveBuild(join(tmp, 'served'), dist);
   const ctx = await stack.browser.newContext({ serviceWorkers: 'allow' });
+  await ctx.addInitScript((k) => addEventListener('DOMContentLoaded', () => {
+    if (location.pathname !== '/checkers/') return;
+    const l = JSON.parse(sessionStorage.getItem(k) || '[]');
+    sessionStorage.setItem(k, JSON.stringify([...l, document.body.dataset.wasm]));
+  }), LOADS);
+  const log = [];
+  ctx.on('request', (r) => log.push({ path: new URL(r.url()).pathname, nav: r.isNavigationRequest() }));
   const page = await openPage(ctx, `${stack.url}/checkers/`);
-  await withShots('sw-update', [page], async () => {
-    await engineReady(page);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-      }
-    });
-    const first = await wasmOf(page);
+  await engineReady(page);
+  await controlled(page);
+  return { ctx, page, log };
+}
+/** The requests of the log from index `from` on: none is for a file of the first build alone,
+ * and the second build's engine module is among them. */
+function onlySecondAfter(log, from, first, second) {
+  const old = onlyIn(dist, join(tmp, 'b'));
+  assert.ok(old.has(first), 'the first build\'s engine is a file the second does not have');
+  assert.ok(log.slice(0, from).some((r) => r.path === first), 'the log holds the first build\'s engine asked for before the switch');
+  const asked = log.slice(from).map((r) => r.path);
+  assert.deepEqual(asked.filter((p) => old.has(p)), [], 'no file of the first build asked for after the switch');
+  assert.ok(asked.includes(second), 'the second build\'s engine asked for');
+}
+
+test('a new build: an untouched page reloads itself once into it, which plays, and offline', { skip: !built && 'no built dist (make site)' }, async () => {
+  const first = wasmIn(dist);
+  const second = wasmIn(join(tmp, 'b'));
+  assert.notEqual(second, first);
+  const { ctx, page, log } = await firstVisit();
+  await withShots('sw-update-untouched', [page], async () => {
+    assert.equal(await wasmOf(page), first);
     assert.ok(await precached(page, first), 'the first build\'s engine is precached');
 
-    // the deploy: the second build replaces the first at the same address
+    // the deploy: the second build replaces the first at the same address; the next visit
+    // shows the first build from the device, whole, while the browser fetches the new sw.js
     serveBuild(join(tmp, 'served'), join(tmp, 'b'));
+    const mark = log.length;
     await page.reload();
-    await engineReady(page);
-    const second = await wasmOf(page);
-    assert.notEqual(second, first, 'the next visit shows the new build\'s page at once');
-    // the new worker installs and takes over: its precache holds the new engine, not the old
-    const settled = () => page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return !!reg && !reg.installing && !reg.waiting && !!reg.active;
-    });
-    for (let i = 0; i < 240 && !((await settled()) && (await precached(page, second)) && !(await precached(page, first))); i++) {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    assert.ok(await precached(page, second), 'the new worker precached the new engine');
-    assert.ok(!(await precached(page, first)), 'and dropped the old one');
+    // the new worker installs, takes over, and the untouched page reloads itself into the
+    // second build
+    await settledOn(page, second);
+    assert.deepEqual(await loads(page), [first, first, second], 'the first build from the device, then one reload into the second');
+    const navs = log.map((r, i) => (r.nav && i >= mark ? i : -1)).filter((i) => i >= 0);
+    assert.equal(navs.length, 2, 'the visit and the page\'s own reload');
+    await precacheSwitched(page, second, first);
+    await playsLocal(page);
+    onlySecondAfter(log, navs[1], first, second);
 
     // offline: the second build's page and its engine, which plays
     await ctx.setOffline(true);
     await page.reload();
     await engineReady(page);
     assert.equal(await wasmOf(page), second);
-    await page.click('[data-mode="local"]');
-    await page.waitForFunction(() => window.__madang.mode === 'local' && window.__madang.view);
-    await page.evaluate(() => window.__madang.play(window.__madang.view.moves[0]));
-    await page.waitForFunction(() => window.__madang.view.ply === 1);
+    await playsLocal(page);
+    assert.deepEqual(await loads(page), [first, first, second, second], 'no reload of the page\'s own since');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+test('a new build: a page where a move was made says so and reloads into it at its button, the game kept', { skip: !built && 'no built dist (make site)' }, async () => {
+  const first = wasmIn(dist);
+  const second = wasmIn(join(tmp, 'b'));
+  const { ctx, page, log } = await firstVisit();
+  await withShots('sw-update-in-use', [page], async () => {
+    // the deploy, its sw.js last: the next visit shows the first build from the device and
+    // no new worker comes until a move is made on it
+    const served = join(tmp, 'served');
+    serveBuild(served, join(tmp, 'b'));
+    for (const f of ['sw.js', 'sw.js.br', 'sw.js.gz']) cpSync(join(dist, f), join(served, f));
+    await page.reload();
+    await engineReady(page);
+    assert.equal(await wasmOf(page), first, 'the visit shows the build the device holds');
+    await playsLocal(page);
+    // the new sw.js goes up and the page's registration checks it, as a navigation does
+    for (const f of ['sw.js', 'sw.js.br', 'sw.js.gz']) cpSync(join(tmp, 'b', f), join(served, f));
+    await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
+    // the new worker takes over: the page in use stays and says so
+    await page.waitForSelector('#update-notice', { timeout: 60000 });
+    assert.equal(await page.textContent('#update-notice p'), UPDATE.ready);
+    assert.equal(await page.textContent('#update-notice button'), UPDATE.reload);
+    assert.deepEqual(await loads(page), [first, first], 'nothing reloaded');
+    assert.equal(await page.evaluate(() => window.__madang.view.ply), 1, 'the game on screen is kept');
+    await precacheSwitched(page, second, first);
+    assert.deepEqual(await loads(page), [first, first], 'nothing reloaded before the button');
+
+    // the button: the second build's page, its engine playing the game kept on the device
+    const mark = log.length;
+    await page.click('#update-notice button');
+    await settledOn(page, second);
+    assert.deepEqual(await loads(page), [first, first, second]);
+    const nav = log.findIndex((r, i) => i >= mark && r.nav);
+    assert.ok(nav >= mark, 'the button reloaded the page');
+    await page.click('#resume-button');
+    await page.waitForFunction(() => window.__madang.mode === 'local' && window.__madang.view && window.__madang.view.ply === 1);
+    await playsLocal(page, 1);
+    onlySecondAfter(log, nav, first, second);
+
+    // offline: the second build's page and its engine, which plays
+    await ctx.setOffline(true);
+    await page.reload();
+    await engineReady(page);
+    assert.equal(await wasmOf(page), second);
+    assert.deepEqual(await loads(page), [first, first, second, second]);
     assert.deepEqual(page.errors, []);
   });
   await ctx.close();
