@@ -18,11 +18,24 @@ export function workerURL(family, doc = globalThis.document) {
   return `${worker}?wasm=${encodeURIComponent(wasm)}${files}`;
 }
 
+/** The worker a game page's head started before the page was parsed (build.mjs: on a visit
+ * the service worker serves, where the engine's files come from the device and nothing else
+ * waits for the connection), taken once by the Engine of its URL: {url, worker, failed}. */
+function earlyWorker(url) {
+  const early = globalThis.madangEngine;
+  if (!early || early.url !== url) return null;
+  globalThis.madangEngine = null;
+  return early;
+}
+
 export class Engine {
   /** @param {string} family  the game family whose module the worker loads ('draughts') */
   constructor(family, url = workerURL(family)) {
     this.family = family;
-    this.worker = new Worker(url);
+    const early = earlyWorker(url);
+    this.worker = early ? early.worker : new Worker(url);
+    // (a worker whose script failed before the page listened: every request says so)
+    this.failed = !!(early && early.failed);
     this.next = 1;
     this.waiting = new Map();
     this.progress = new Map(); // id -> onProgress of a request that reports progress
@@ -48,6 +61,7 @@ export class Engine {
 
   /** Sends one request; onProgress({done, total}) hears a long one's progress (import). */
   ask(op, args = {}, onProgress = null) {
+    if (this.failed) return Promise.resolve({ ok: false, error: 'worker', detail: 'the engine worker did not start' });
     const id = this.next++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
