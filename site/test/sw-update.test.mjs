@@ -232,8 +232,11 @@ test('a new build: a page where a move was made says so and reloads into it at i
     for (const f of ['sw.js', 'sw.js.br', 'sw.js.gz']) cpSync(join(tmp, 'b', f), join(served, f));
     await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
     // the new worker takes over: the page in use stays and says so
-    await page.waitForSelector('#update-notice', { timeout: 60000 });
-    assert.equal(await page.textContent('#update-notice p'), UPDATE.ready);
+    await page.waitForFunction((t) => {
+      const p = document.querySelector('#update-notice p');
+      return !!p && p.textContent === t;
+    }, UPDATE.ready, { timeout: 60000 });
+    assert.ok(await page.isVisible('#update-notice'), 'the notice is shown');
     assert.equal(await page.textContent('#update-notice button'), UPDATE.reload);
     assert.deepEqual(await loads(page), [first, first], 'nothing reloaded');
     assert.equal(await page.evaluate(() => window.__madang.view.ply), 1, 'the game on screen is kept');

@@ -44,7 +44,6 @@ function showNotice(doc) {
   box.className = 'update-notice';
   box.setAttribute('role', 'status');
   const text = doc.createElement('p');
-  text.textContent = UPDATE.ready;
   const button = doc.createElement('button');
   button.type = 'button';
   button.className = 'accent';
@@ -52,6 +51,8 @@ function showNotice(doc) {
   button.addEventListener('click', () => location.reload());
   box.append(text, button);
   doc.body.append(box);
+  // the text once the live region is in place, so a screen reader says it
+  requestAnimationFrame(() => { text.textContent = UPDATE.ready; });
 }
 
 /** Watches for a new worker taking over this page (navigator.serviceWorker as sw). */
