@@ -28,8 +28,8 @@ import { pageOf } from './page-url.js';
 self.skipWaiting();
 clientsClaim();
 
-/** A stored answer without the URL it was stored under (Workbox stores a page under
- * /checkers/?__WB_REVISION__=…): an answer without a URL keeps the request's. */
+/** A stored answer without the URL it was fetched from (a page stored as /checkers/ answers
+ * /checkers/?room=…): an answer without a URL keeps the request's. */
 const anonymous = (r) => r && new Response(r.body, r);
 
 registerRoute(({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && pageOf(url) !== null,
