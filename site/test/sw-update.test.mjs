@@ -7,7 +7,8 @@
 // untouched page reloads itself once into the second build, and a page where a move was made
 // shows a notice and reloads only when its button is pressed. Either way the page ends on the
 // second build, whole (its engine loads and plays, no file of the first build asked for after
-// the switch), and with the network off the page is the second build's.
+// the switch), and with the network off the page is the second build's. A page that one of its
+// own reloads brought does not reload itself again (no loop).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
@@ -261,6 +262,30 @@ test('a new build: a page where a move was made says so and reloads into it at i
     await engineReady(page);
     assert.equal(await wasmOf(page), second);
     assert.deepEqual(await loads(page), [first, first, second, second]);
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});
+
+// No reload loop: a page that one of its own reloads brought (the flag update.js leaves in
+// sessionStorage, set here by hand) never reloads itself again; a new worker taking over shows
+// the notice instead.
+test('a new build: a page its own reload brought does not reload itself again', { skip: !built && 'no built dist (make site)' }, async () => {
+  const first = wasmIn(dist);
+  const second = wasmIn(join(tmp, 'b'));
+  const { ctx, page } = await firstVisit();
+  await withShots('sw-update-no-loop', [page], async () => {
+    await page.evaluate(() => sessionStorage.setItem('madang:sw-reloaded', '1'));
+    serveBuild(join(tmp, 'served'), join(tmp, 'b'));
+    await page.reload();
+    await page.waitForFunction((t) => {
+      const p = document.querySelector('#update-notice p');
+      return !!p && p.textContent === t;
+    }, UPDATE.ready, { timeout: 60000 });
+    assert.deepEqual(await loads(page), [first, first], 'no reload of the page\'s own');
+    await page.click('#update-notice button');
+    await settledOn(page, second);
+    assert.deepEqual(await loads(page), [first, first, second]);
     assert.deepEqual(page.errors, []);
   });
   await ctx.close();
