@@ -363,7 +363,7 @@ const firstMoves = (id) => {
 };
 /** A game page's first script, in its head before the style sheet (a script after one waits
  * for it): on a visit the service worker serves (the page controlled), it starts the engine's
- * worker at once, so the module compiles while the page is parsed (0.4 s of a second visit on
+ * worker at once, so the module compiles while the page is parsed (0.2–0.4 s of a second visit on
  * the throttled phone, CPU x4) instead of after; engine.js takes it (self.madangEngine). On a
  * first visit it does nothing: the engine's download would share the connection with the
  * page's own, which the first move waits for. */
