@@ -11,11 +11,12 @@ import (
 
 func init() {
 	ai.Register(bg.ID, Engine{})
-	// Depth 1 is one play deep, depth 2 adds the opponent's 21 rolls and best replies.
+	// Depth 1 is one play deep, depth 2 adds the opponent's 21 rolls and best replies;
+	// the advanced level stops at ai.AdvancedTime (seed 001: at most 1.5 s a move).
 	ai.SetSpecs(bg.ID, map[ai.Level]ai.Spec{
 		ai.Beginner:     {Random: 1, Budget: ai.Budget{Depth: 1}},
 		ai.Intermediate: {Budget: ai.Budget{Depth: 1}},
-		ai.Advanced:     {Budget: ai.Budget{Depth: 2}},
+		ai.Advanced:     {Budget: ai.Budget{Depth: 2, Time: ai.AdvancedTime}},
 	})
 }
 
@@ -33,7 +34,9 @@ const BeginnerMargin = 12
 // Choose picks a play. Levels (seed 003): beginner a play drawn at random (from the seeded
 // generator) among those within BeginnerMargin of the best by Evaluate; intermediate the
 // best by Evaluate; advanced, of the Candidates best by Evaluate, the one with the best
-// average over the opponent's 21 rolls of the position after its best reply (by Evaluate).
+// average over the opponent's 21 rolls of the position after its best reply (by Evaluate),
+// the candidates taken best first until the budget's Time is spent (a candidate cut short
+// counts for nothing; with none done, the best by the net one play deep).
 // An explicit budget plays Depth 1 like intermediate and Depth 2 or more like advanced.
 // Errors: ai.ErrNoMove (not a backgammon state waiting for a play), ai.ErrBadLevel,
 // ctx.Err().
@@ -68,11 +71,12 @@ func (Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		res.Move, res.Score = pick.m, int(pick.score*100)
 		return res, nil
 	case spec.Budget.Depth >= 2:
-		best, nodes, err := expectimax(ctx, &board, me, scored, eval)
-		if err != nil {
+		ctl := ai.NewControl(ctx, spec.Budget)
+		best := expectimax(ctl, &board, me, scored, eval)
+		if err := ctx.Err(); err != nil {
 			return ai.Result{}, err
 		}
-		res.Move, res.Score, res.Depth, res.Nodes = best.m, int(best.score*100), 2, res.Nodes+nodes
+		res.Move, res.Score, res.Depth, res.Nodes = best.m, int(best.score*100), 2, res.Nodes+ctl.Nodes()
 		return res, nil
 	}
 	res.Move, res.Score = scored[0].m, int(scored[0].score*100)
@@ -111,19 +115,17 @@ func rank(b *bg.Board, me rules.Seat, plays []bg.Move, eval evaluator) []scoredP
 }
 
 // expectimax averages, for each of the best candidates, the opponent's 21 rolls (doubles
-// 1/36, others 2/36) of the value for me after the opponent's best reply by eval.
-func expectimax(ctx context.Context, b *bg.Board, me rules.Seat, scored []scoredPlay, eval evaluator) (scoredPlay, int64, error) {
+// 1/36, others 2/36) of the value for me after the opponent's best reply by eval, one
+// ctl.Tick a reply. Once ctl stops it returns the best of the candidates done, or
+// scored[0] when none is.
+func expectimax(ctl *ai.Control, b *bg.Board, me rules.Seat, scored []scoredPlay, eval evaluator) scoredPlay {
 	n := min(len(scored), Candidates)
 	best := scored[0]
 	bestVal := -1e18
-	var nodes int64
 	for i := 0; i < n; i++ {
-		if err := ctx.Err(); err != nil {
-			return scoredPlay{}, nodes, err
-		}
 		c := scored[i]
 		if c.after[me][bg.Off] == bg.Checkers {
-			return c, nodes, nil // the play wins now
+			return c // the play wins now
 		}
 		val := 0.0
 		for d1 := int8(1); d1 <= 6; d1++ {
@@ -133,11 +135,13 @@ func expectimax(ctx context.Context, b *bg.Board, me rules.Seat, scored []scored
 					w = 1
 				}
 				replies := bg.Plays(&c.after, 1-me, rules.Dice{d1, d2})
-				nodes += int64(len(replies))
 				reply := -eval(&c.after, 1-me) // no play: the position stays
 				if len(replies) > 0 {
 					top := -1e18
 					for _, m := range replies {
+						if ctl.Tick() {
+							return best
+						}
 						a := c.after.After(1-me, m)
 						top = max(top, eval(&a, 1-me))
 					}
@@ -152,7 +156,7 @@ func expectimax(ctx context.Context, b *bg.Board, me rules.Seat, scored []scored
 			best.score = val
 		}
 	}
-	return best, nodes, nil
+	return best
 }
 
 // AcceptDraw is false: backgammon has no draws.

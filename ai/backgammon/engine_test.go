@@ -220,3 +220,53 @@ func BenchmarkAdvancedPlay(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(states)), "ms/play")
 	b.ReportMetric(worst*1000, "worst-ms")
 }
+
+// The advanced level's time (seed 001: at most 1.5 s a move) cuts the candidates short:
+// stopped at its first reply it plays the best play one play deep; stopped by the clock at
+// the 1,024th reply (where the control first looks at it) it plays the best of the
+// candidates whose replies all came before, as a search of those alone would. Over the
+// opening rolls, some must have a different best when searched whole, or the case would
+// test nothing.
+func TestExpectimaxStops(t *testing.T) {
+	differs := 0
+	for d1 := int8(1); d1 <= 6; d1++ {
+		for d2 := d1 + 1; d2 <= 6; d2++ {
+			s := opening(t, rules.Dice{d1, d2})
+			b, me := s.Board(), s.ToMove()
+			scored := rank(&b, me, s.LegalMoves(), Evaluate)
+			first := expectimax(ai.NewControl(context.Background(), ai.Budget{Nodes: 1}), &b, me, scored, Evaluate)
+			if first.m.Key() != scored[0].m.Key() {
+				t.Errorf("%d-%d stopped at once: %v, want the best one play deep %v", d1, d2, first.m, scored[0].m)
+			}
+			// Replies each candidate's search evaluates: how many candidates end before 1,024.
+			done, total := 0, 0
+			for _, c := range scored[:min(len(scored), Candidates)] {
+				for r1 := int8(1); r1 <= 6; r1++ {
+					for r2 := r1; r2 <= 6; r2++ {
+						total += len(bg.Plays(&c.after, 1-me, rules.Dice{r1, r2}))
+					}
+				}
+				if total >= 1024 {
+					break
+				}
+				done++
+			}
+			if done == 0 {
+				continue
+			}
+			clock := time.Unix(0, 0)
+			late := func() time.Time { clock = clock.Add(time.Hour); return clock }
+			got := expectimax(ai.NewControlClock(context.Background(), ai.Budget{Time: time.Second}, late), &b, me, scored, Evaluate)
+			want := expectimax(ai.NewControl(context.Background(), ai.Budget{}), &b, me, scored[:done], Evaluate)
+			if got.m.Key() != want.m.Key() || got.score != want.score {
+				t.Errorf("%d-%d stopped by the clock: %v (%.4f), want the best of the %d candidates done %v (%.4f)", d1, d2, got.m, got.score, done, want.m, want.score)
+			}
+			if full := expectimax(ai.NewControl(context.Background(), ai.Budget{}), &b, me, scored, Evaluate); full.score != want.score {
+				differs++
+			}
+		}
+	}
+	if differs == 0 {
+		t.Fatal("no opening roll whose whole search differs from the one cut short")
+	}
+}

@@ -159,138 +159,21 @@ func (w *Weights) structure(my, op *bg.Row) float64 {
 }
 
 // exposure is the expected cost of my blots being hit on the opponent's next roll: the
-// share of the 36 rolls that hit some blot (direct, combined and entering shots, blocked
-// by my made points) times the cost of the most valuable blot it could hit.
+// mean over the 36 rolls (shots) of the cost of the dearest blot each roll hits.
 func (w *Weights) exposure(my, op *bg.Row) float64 {
-	var blots [26]bool
-	any := false
-	for p := 1; p <= 24; p++ {
-		if my[p] == 1 {
-			blots[p] = true
-			any = true
-		}
-	}
-	if !any {
-		return 0
-	}
-	// The opponent's checkers in my numbering: its point q is my 25-q, its bar my 0.
-	var from [26]int8
-	nf := 0
-	if op[bg.Bar] > 0 {
-		from[nf] = 0
-		nf++
-	} else {
-		for q := 24; q >= 1; q-- {
-			if op[q] > 0 {
-				from[nf] = int8(25 - q)
-				nf++
-			}
-		}
-	}
-	// My home board strength makes a hit cost more for the hitter's side too, but a hit
-	// costs me most when the opponent's home board is strong.
+	// A hit costs me most when the opponent's home board is strong.
 	opHome := 0
 	for q := 1; q <= 6; q++ {
 		if op[q] >= 2 {
 			opHome++
 		}
 	}
-	blocked := func(x int) bool { return x >= 1 && x <= 24 && my[x] >= 2 }
-	cost := func(p int) float64 { return w.BlotBase + w.BlotPip*float64(25-p) + w.BlotHome*float64(opHome) }
-	total := 0.0
-	for d1 := 1; d1 <= 6; d1++ {
-		for d2 := d1; d2 <= 6; d2++ {
-			w := 2.0
-			if d1 == d2 {
-				w = 1
-			}
-			worst := 0.0
-			for i := 0; i < nf; i++ {
-				x := int(from[i])
-				try := func(p int) {
-					if p >= 1 && p <= 24 && blots[p] {
-						worst = max(worst, cost(p))
-					}
-				}
-				if d1 == d2 {
-					for k := 1; k <= 4; k++ {
-						p := x + k*d1
-						if p > 24 || blocked(p) && !blots[p] {
-							break
-						}
-						try(p)
-					}
-					continue
-				}
-				try(x + d1)
-				try(x + d2)
-				if !blocked(x+d1) || !blocked(x+d2) {
-					try(x + d1 + d2)
-				}
-			}
-			total += w * worst
-		}
-	}
-	return total / 36
-}
-
-// hitRolls is how many of the 36 rolls let op, on roll, hit some blot of my: direct,
-// combined and entering shots as exposure counts them (my made points block a combined
-// shot's stop; with a checker on the bar only entering shots count).
-func hitRolls(my, op *bg.Row) int {
-	var blots [26]bool
-	any := false
+	var cost [25]float64
 	for p := 1; p <= 24; p++ {
 		if my[p] == 1 {
-			blots[p] = true
-			any = true
+			cost[p] = w.BlotBase + w.BlotPip*float64(25-p) + w.BlotHome*float64(opHome)
 		}
 	}
-	if !any {
-		return 0
-	}
-	var from [26]int8
-	nf := 0
-	if op[bg.Bar] > 0 {
-		nf = 1
-	} else {
-		for q := 24; q >= 1; q-- {
-			if op[q] > 0 {
-				from[nf] = int8(25 - q)
-				nf++
-			}
-		}
-	}
-	blocked := func(x int) bool { return x >= 1 && x <= 24 && my[x] >= 2 }
-	hit := func(p int) bool { return p >= 1 && p <= 24 && blots[p] }
-	rolls := 0
-	for d1 := 1; d1 <= 6; d1++ {
-		for d2 := d1; d2 <= 6; d2++ {
-			found := false
-			for i := 0; i < nf && !found; i++ {
-				x := int(from[i])
-				if d1 == d2 {
-					for k := 1; k <= 4; k++ {
-						p := x + k*d1
-						if p > 24 || blocked(p) {
-							break
-						}
-						if hit(p) {
-							found = true
-							break
-						}
-					}
-					continue
-				}
-				found = hit(x+d1) || hit(x+d2) || (!blocked(x+d1) || !blocked(x+d2)) && hit(x+d1+d2)
-			}
-			if found {
-				rolls += 2
-				if d1 == d2 {
-					rolls--
-				}
-			}
-		}
-	}
-	return rolls
+	_, e := shots(my, op, &cost)
+	return e
 }

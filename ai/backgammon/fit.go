@@ -17,9 +17,9 @@ type Sample struct {
 // Fit fits n to samples by stochastic gradient descent on the cross-entropy of each output
 // (a sigmoid read as a probability), one sample at a time, epochs passes in an order
 // shuffled by a PCG seeded with seed, so a run is reproducible. The rate starts at alpha
-// and falls linearly to alpha/10 over the passes. progress, when not nil, is called after
+// and falls linearly to alpha·last over the passes (last 0.1: a tenth). progress, when not nil, is called after
 // every pass with its mean cross-entropy a sample and output.
-func Fit(n *Net, samples []Sample, epochs int, seed uint64, alpha float32, progress func(epoch int, loss float64)) {
+func Fit(n *Net, samples []Sample, epochs int, seed uint64, alpha, last float32, progress func(epoch int, loss float64)) {
 	rng := rand.New(rand.NewPCG(seed, 0xf17))
 	order := make([]int32, len(samples))
 	for i := range order {
@@ -31,7 +31,7 @@ func Fit(n *Net, samples []Sample, epochs int, seed uint64, alpha float32, progr
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		rate := alpha
 		if epochs > 1 {
-			rate = alpha * (1 - 0.9*float32(e)/float32(epochs-1))
+			rate = alpha * (1 - (1-last)*float32(e)/float32(epochs-1))
 		}
 		loss := 0.0
 		for _, i := range order {

@@ -42,6 +42,7 @@ var (
 	fitEpochs = flag.Int("fit.epochs", 10, "passes over the samples")
 	fitSeed   = flag.Uint64("fit.seed", 1, "seed of the weights and the order")
 	fitAlpha  = flag.Float64("fit.alpha", 0.02, "first learning rate")
+	fitLast   = flag.Float64("fit.last", 0.1, "the last pass's learning rate as a share of the first")
 	fitOut    = flag.String("fit.out", "", "where TestFitNet writes the net")
 )
 
@@ -227,7 +228,7 @@ func TestFitNet(t *testing.T) {
 	t.Logf("%d samples, %d held out", len(train), len(held))
 	n := NewNet(*fitHidden, rand.New(rand.NewPCG(*fitSeed, 1)))
 	start := time.Now()
-	Fit(n, train, *fitEpochs, *fitSeed, float32(*fitAlpha), func(e int, loss float64) {
+	Fit(n, train, *fitEpochs, *fitSeed, float32(*fitAlpha), float32(*fitLast), func(e int, loss float64) {
 		ce, eq := heldOut(n, held)
 		t.Logf("pass %d: loss %.5f, held out %.5f, equity error %.4f (%s)", e, loss, ce, eq, time.Since(start).Round(time.Second))
 	})

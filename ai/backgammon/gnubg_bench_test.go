@@ -24,17 +24,18 @@ var (
 	gnubgBin   = flag.String("gnubg", "/usr/games/gnubg", "GNU Backgammon binary")
 	gnubgLevel = flag.String("gnubg.level", "advanced", "our level against gnubg, or net1: the net's best play one play deep")
 	gnubgNet   = flag.String("gnubg.net", "", "a net file to play with instead of net.bin")
+	gnubgPlies = flag.Int("gnubg.plies", 0, "GNU Backgammon's plies in TestGnubg0Ply (0, 1, 2)")
 )
 
-// gnubgPlayer is GNU Backgammon choosing plays at 0-ply, cubeless, through its Python
-// interface: for each line "seat PositionID d1 d2" it prints "BEST" and findbestmove's steps.
+// gnubgPlayer is GNU Backgammon choosing plays at GNUBG_PLIES (0-ply by default), cubeless,
+// through its Python interface: for each line "seat PositionID d1 d2" it prints "BEST" and findbestmove's steps.
 const gnubgPlayerScript = `
-import gnubg, sys
+import gnubg, os, sys
 gnubg.command('set display off')
 gnubg.command('set automatic roll off')
 gnubg.command('set automatic game off')
 gnubg.command('new game')
-gnubg.command('set evaluation chequerplay evaluation plies 0')
+gnubg.command('set evaluation chequerplay evaluation plies ' + os.environ.get('GNUBG_PLIES', '0'))
 gnubg.command('set evaluation chequerplay evaluation cubeful off')
 for line in sys.stdin:
     f = line.split()
@@ -59,8 +60,9 @@ func startGnubg(t *testing.T) *gnubgPlayer {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(*gnubgBin, "-t", "-q", "-r", "-p", script)
+	cmd.Env = append(os.Environ(), "GNUBG_PLIES="+strconv.Itoa(*gnubgPlies))
 	if *gnubgPreload != "" {
-		cmd.Env = append(os.Environ(), "LD_PRELOAD="+*gnubgPreload)
+		cmd.Env = append(cmd.Env, "LD_PRELOAD="+*gnubgPreload)
 	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -121,8 +123,8 @@ func (g *gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
 	return bg.Move{}
 }
 
-// TestGnubg0Ply plays -gnubg0 N games of our level against GNU Backgammon at 0-ply
-// (colours alternate, each pair with the same dice) and logs points per game and how many
+// TestGnubg0Ply plays -gnubg0 N games of our level against GNU Backgammon at 0-ply (or
+// -gnubg.plies) (colours alternate, each pair with the same dice) and logs points per game and how many
 // games each side won by a gammon or a backgammon.
 // go test ./ai/backgammon -run Gnubg0Ply -timeout 0 -v -args -gnubg0 1000
 func TestGnubg0Ply(t *testing.T) {
@@ -196,6 +198,6 @@ func TestGnubg0Ply(t *testing.T) {
 	k := float64(*gnubgGames)
 	mean := sum / k
 	se := math.Sqrt((sq/k - mean*mean) / k)
-	t.Logf("%s vs gnubg 0-ply: %d games, %.1f%% won, %+.3f ± %.3f points a game; gammons won %.1f%%, lost %.1f%%; backgammons won %.1f%%, lost %.1f%%",
-		level, *gnubgGames, 100*float64(wins)/k, mean, se, 100*float64(won[2])/k, 100*float64(lost[2])/k, 100*float64(won[3])/k, 100*float64(lost[3])/k)
+	t.Logf("%s vs gnubg %d-ply: %d games, %.1f%% won, %+.3f ± %.3f points a game; gammons won %.1f%%, lost %.1f%%; backgammons won %.1f%%, lost %.1f%%",
+		level, *gnubgPlies, *gnubgGames, 100*float64(wins)/k, mean, se, 100*float64(won[2])/k, 100*float64(lost[2])/k, 100*float64(won[3])/k, 100*float64(lost[3])/k)
 }

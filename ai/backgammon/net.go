@@ -34,9 +34,12 @@ type Net struct {
 const (
 	sideInputs = 24*4 + 2
 	rawInputs  = 2 * sideInputs
-	Inputs     = rawInputs + 5
-	Outputs    = 5
-	maxHidden  = 256
+	// contactBase is the first contact input (contactFeatures), after the pips and the
+	// race flag.
+	contactBase = rawInputs + 3
+	Inputs      = contactBase + 2*contactInputs
+	Outputs     = 5
+	maxHidden   = 256
 )
 
 // The outputs' indexes: gammons count backgammons too.
@@ -117,11 +120,8 @@ func encode(b *bg.Board, me rules.Seat, in *input) {
 		in.add(rawInputs+2, 1)
 		return
 	}
-	if h := hitRolls(rows[0], rows[1]); h > 0 {
-		in.add(rawInputs+3, float32(h)/36)
-	}
-	if h := hitRolls(rows[1], rows[0]); h > 0 {
-		in.add(rawInputs+4, float32(h)/36)
+	for side := range rows {
+		contactFeatures(rows[side], rows[1-side], contactBase+side*contactInputs, in)
 	}
 }
 

@@ -2,9 +2,11 @@ package backgammon
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"testing"
 
+	"madang/rules"
 	bg "madang/rules/backgammon"
 )
 
@@ -74,5 +76,34 @@ func TestHitRolls(t *testing.T) {
 		if got := hitRolls(&my, &op); got != c.want {
 			t.Errorf("blot on %d: %d rolls, want %d", c.blot, got, c.want)
 		}
+	}
+}
+
+// BenchmarkNetEquity is one evaluation by a net of 128 hidden units (random weights: the
+// cost does not depend on them) over the positions of seeded random games, inputs
+// included: go test ./ai/backgammon -run '^$' -bench NetEquity.
+func BenchmarkNetEquity(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	n := NewNet(128, rng)
+	var boards []bg.Board
+	for g := 0; len(boards) < 1000; g++ {
+		s := bg.NewState()
+		for s.Phase() != rules.PhaseOver && len(boards) < 1000 {
+			if s.Phase() == rules.PhaseRoll {
+				s, _ = s.RollDice(rules.Dice{int8(rng.IntN(6) + 1), int8(rng.IntN(6) + 1)})
+				continue
+			}
+			plays := s.LegalMoves()
+			s, _ = s.PlayMove(plays[rng.IntN(len(plays))])
+			boards = append(boards, s.Board())
+		}
+	}
+	b.ResetTimer()
+	sum := 0.0
+	for i := 0; i < b.N; i++ {
+		sum += n.Equity(&boards[i%len(boards)], rules.Seat(i%2))
+	}
+	if math.IsNaN(sum) {
+		b.Fatal("NaN")
 	}
 }

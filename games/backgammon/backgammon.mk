@@ -71,7 +71,7 @@ $(BG_POS):
 	$(BG_TEST) -run 'TestGenPositions$$' -args -gen.games $(BG_GEN_GAMES) -gen.seed 1 -gen.out $@.part
 	mv $@.part $@
 
-$(BG_LABELS): $(BG_POS) $(BG_NOSLEEP)
+$(BG_LABELS): $(BG_POS) | $(BG_NOSLEEP)
 	$(BG_TEST) -run 'TestGnubgLabel$$' -args -gnubg $(GNUBG) -gnubg.preload $(BG_NOSLEEP) \
 	  -label.in $(BG_POS) -label.plies $(BG_LABEL_PLIES) -label.out $@.part
 	mv $@.part $@
