@@ -39,7 +39,8 @@ type Session struct {
 	// views[i] is the family's picture of log entry i's move as the legal list showed it;
 	// nil for a roll.
 	views []map[string]any
-	dice  *rand.Rand
+	seed  uint64     // the seed of Roll's dice
+	dice  *rand.Rand // Roll's source, at the pair for the next roll of the log
 }
 
 // New returns a session without a game for the games of fam.
@@ -78,8 +79,19 @@ func (s *Session) Start(gameID, position string, opts rules.Options, seed uint64
 	}
 	s.game, s.opts, s.position = g, o, position
 	s.restart(st)
-	s.dice = rand.New(rand.NewPCG(seed, 0x6d6164616e67)) // "madang"
+	s.seed = seed
+	s.rewindDice(0)
 	return nil
+}
+
+// rewindDice sets Roll's source to where it stands after rolls rolls: the k-th roll of a
+// game is the k-th pair of its seed's stream whatever was taken back before, so taking a
+// move back never draws new dice (against the AI, its roll after the same move is the same).
+func (s *Session) rewindDice(rolls int) {
+	s.dice = rand.New(rand.NewPCG(s.seed, 0x6d6164616e67)) // "madang"
+	for i := 0; i < 2*rolls; i++ {
+		s.dice.IntN(6)
+	}
 }
 
 // restart empties the log: the match begins again from st.
@@ -262,7 +274,8 @@ func (s *Session) roll(d rules.Dice) error {
 }
 
 // Undo takes back plies log entries (moves and rolls; all when plies exceeds the log) by
-// replaying the rest from the start, and clears a resignation or agreement. Errors:
+// replaying the rest from the start, and clears a resignation or agreement; the next Roll
+// gives the dice the taken-back roll had (rewindDice). Errors:
 // ErrNoGame, ErrPlies.
 func (s *Session) Undo(plies int) error {
 	if s.game == nil {
@@ -282,7 +295,15 @@ func (s *Session) Undo(plies int) error {
 		texts[i], offers[i] = e.Text, e.Offer
 	}
 	s.restart(s.m.Start())
-	return s.replay(texts, offers)
+	err := s.replay(texts, offers)
+	rolls := 0
+	for i := 0; i < s.m.Len(); i++ {
+		if s.m.Entry(i).Roll {
+			rolls++
+		}
+	}
+	s.rewindDice(rolls)
+	return err
 }
 
 // UndoTo takes back at least one move and then more until seat is to move again with its

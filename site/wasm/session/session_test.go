@@ -34,7 +34,9 @@ func rolls(t *testing.T, s *Session, n int) []rules.Dice {
 			}
 		}
 		if s.Phase() == rules.PhaseOver {
-			if err := s.Undo(s.m.Len()); err != nil {
+			// a new game with the next seed of this one's (taking the game back would
+			// roll the same dice again: TestUndoSameDice)
+			if err := s.Start(s.game.ID(), "", nil, s.seed+1<<32); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -155,6 +157,32 @@ func TestUndoKeepsDice(t *testing.T) {
 	}
 	if err := s.Undo(-1); !errors.Is(err, ErrPlies) {
 		t.Errorf("Undo(-1): %v, want ErrPlies", err)
+	}
+}
+
+// Taking back never draws new dice: after an undo the same roll comes again, the opening
+// roll and a later one alike (else undo against the AI would re-roll its dice until they
+// suit the player: the new-user pass of 2026-12-07).
+func TestUndoSameDice(t *testing.T) {
+	s := newSession(t, diceID, "", nil, 11)
+	first := rolls(t, s, 3)
+	if err := s.Undo(s.m.Len()); err != nil {
+		t.Fatal(err)
+	}
+	if again := rolls(t, s, 3); again[0] != first[0] || again[1] != first[1] || again[2] != first[2] {
+		t.Fatalf("after taking everything back: %v, want %v", again, first)
+	}
+	// back over the last roll and its move: the same third roll
+	if err := s.Undo(2); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := s.Roll(); err != nil || d != first[2] {
+		t.Errorf("the third roll again: %v %v, want %v", d, err, first[2])
+	}
+	// a later roll is not the first one over again
+	other := newSession(t, diceID, "", nil, 11)
+	if all := rolls(t, other, 12); all[0] == all[1] && all[1] == all[2] && all[2] == all[3] {
+		t.Errorf("the first four rolls of seed 11 are all %v", all[0])
 	}
 }
 
