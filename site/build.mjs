@@ -394,11 +394,12 @@ for (const [family, { games, page: html, render }] of Object.entries(FAMILIES)) 
 // The service worker, /sw.js (src/js/pwa/sw.js): its precache list is the built file set, each
 // page by its URL ('/', '/checkers/') with the hash of its bytes as revision, each hashed asset
 // by its URL alone (its name changes with its bytes); the fonts are left out (a hundred
-// unicode-range subsets, of which a page loads a few: the worker keeps those it sees). The
+// unicode-range subsets, of which a page loads a few: the worker keeps those it sees); the
+// 404 page is in it, for an address the site lacks with no network (sw.js). The
 // list is in the worker's bytes, so every build that changes a file changes sw.js, and a
 // browser installs the new worker at its next visit.
 const precache = walk(out).map((p) => relative(out, p).split('\\').join('/'))
-  .filter((f) => !/(^|\/)\./.test(f) && !f.startsWith('assets/fonts/') && !/\.(br|gz)$/.test(f) && f !== '404.html')
+  .filter((f) => !/(^|\/)\./.test(f) && !f.startsWith('assets/fonts/') && !/\.(br|gz)$/.test(f))
   .sort()
   .map((f) => (f.startsWith('assets/') ? { url: `/${f}`, revision: null }
     : { url: pageURL(f), revision: hash(readFileSync(join(out, f))) }));

@@ -115,6 +115,22 @@ for (const game of GAMES) {
   });
 }
 
+// An address typed without its slash opens its page offline as online (the server sends
+// /checkers to /checkers/), and an address the site does not have shows the site's 404 page,
+// not the browser's error page.
+test('offline after one visit: /<game> without its slash opens the page, an unknown address the site\'s 404 page', async () => {
+  const page = await openPage(ctx, `${stack.url}/${GAMES[0]}`);
+  await withShots('offline-no-slash', [page], async () => {
+    assert.equal(new URL(page.url()).pathname, `/${GAMES[0]}/`);
+    await engineReady(page);
+    const missing = await page.goto(`${stack.url}/no-such-page/`);
+    assert.equal(missing.status(), 404);
+    assert.equal(await page.locator('a[href="/"]').count() > 0, true, 'the 404 page links home');
+    assert.deepEqual(page.errors, []);
+  });
+  await page.close();
+});
+
 // A room link opened offline does not wait for a server it cannot reach: the menu says that a
 // room needs a connection, and the local modes play.
 test('offline after one visit: a room link shows the menu and says a room needs a connection', async () => {

@@ -32,8 +32,30 @@ clientsClaim();
  * /checkers/?room=…): an answer without a URL keeps the request's. */
 const anonymous = (r) => r && new Response(r.body, r);
 
+/** The network's answer; with no network, a page opened by the player gets the site's own
+ * 404 page rather than the browser's error page. */
+async function network(request) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const missing = request.mode === 'navigate' && await matchPrecache('/404.html');
+    if (!missing) throw err;
+    return new Response(missing.body, { status: 404, headers: missing.headers });
+  }
+}
+
 registerRoute(({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && pageOf(url) !== null,
-  async ({ url, request }) => anonymous(await matchPrecache(pageOf(url))) || fetch(request));
+  async ({ url, request }) => anonymous(await matchPrecache(pageOf(url))) || network(request));
+
+// Any other address a player opens: /checkers without its slash goes to /checkers/ as the
+// server sends it (so it opens offline too); anything else goes to the network, and with no
+// network the site's own 404 page answers rather than the browser's error page.
+registerRoute(({ url, request }) => url.origin === self.location.origin && request.mode === 'navigate' && pageOf(url) === null,
+  async ({ url, request }) => {
+    const page = `${url.pathname}/`;
+    if (await matchPrecache(page)) return Response.redirect(`${url.origin}${page}${url.search}`, 301);
+    return network(request);
+  });
 
 registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/fonts/'),
   new CacheFirst({ cacheName: 'madang-fonts' }));
