@@ -191,6 +191,9 @@ test('checkers against the AI: a module that fails to load after the first move 
     release();
     await page.waitForFunction(() => document.body.dataset.engine === 'failed', null, { timeout: 30000 });
     await page.waitForFunction((t) => document.getElementById('alert').textContent === t, MSG.engineFailed, { timeout: 10000 });
+    // it stays past the 4 s a passing notice lasts: every later request fails the same way
+    await page.waitForTimeout(5000);
+    assert.equal(await page.textContent('#alert'), MSG.engineFailed);
   });
   await ctx.close();
 });

@@ -202,6 +202,9 @@ export class Shell {
   /** A refusal or notice in the assertive region, gone after 4 s. code: the engine's or the
    * server's code behind it, for debugging only (data-code and the console), never shown. */
   say(text, code = '', ms = 4000) {
+    // an engine that failed to load fails every later request too: its notice stays, else
+    // the menu's buttons would seem to do nothing once it went (new-user pass)
+    if (text === MSG.engineFailed) ms = 0;
     const a = $('alert');
     a.textContent = '';
     if (code) {
