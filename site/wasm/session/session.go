@@ -110,13 +110,27 @@ func (s *Session) ours(gameID string) bool {
 }
 
 // Load starts gameID as Start does and replays the log texts (moves and rolls), as the
-// online page does with the server's snapshot. On a bad text the session keeps the good
-// prefix and returns the error.
+// online page does with the server's snapshot and a saved game is resumed; the next Roll
+// gives the pair of seed's stream for that many rolls (rewindDice), as if the game had been
+// played here. On a bad text the session keeps the good prefix and returns the error.
 func (s *Session) Load(gameID, position string, opts rules.Options, seed uint64, texts []string) error {
 	if err := s.Start(gameID, position, opts, seed); err != nil {
 		return err
 	}
-	return s.replay(texts, nil)
+	err := s.replay(texts, nil)
+	s.rewindDice(s.rolls())
+	return err
+}
+
+// rolls is how many rolls the log holds.
+func (s *Session) rolls() int {
+	n := 0
+	for i := 0; i < s.m.Len(); i++ {
+		if s.m.Entry(i).Roll {
+			n++
+		}
+	}
+	return n
 }
 
 // replay plays texts from the current state; offers[i], when given, rides on texts[i].
@@ -296,13 +310,7 @@ func (s *Session) Undo(plies int) error {
 	}
 	s.restart(s.m.Start())
 	err := s.replay(texts, offers)
-	rolls := 0
-	for i := 0; i < s.m.Len(); i++ {
-		if s.m.Entry(i).Roll {
-			rolls++
-		}
-	}
-	s.rewindDice(rolls)
+	s.rewindDice(s.rolls())
 	return err
 }
 

@@ -179,6 +179,18 @@ func TestUndoSameDice(t *testing.T) {
 	if d, err := s.Roll(); err != nil || d != first[2] {
 		t.Errorf("the third roll again: %v %v, want %v", d, err, first[2])
 	}
+	// a game resumed from its log rolls on as it would have: the third roll again
+	resumed := New(testFamily{})
+	texts := make([]string, 0, 4)
+	for i := 0; i < 4; i++ {
+		texts = append(texts, s.m.Entry(i).Text)
+	}
+	if err := resumed.Load(diceID, "", nil, 11, texts); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := resumed.Roll(); err != nil || d != first[2] {
+		t.Errorf("resumed after two rolls: %v %v, want %v", d, err, first[2])
+	}
 	// a later roll is not the first one over again
 	other := newSession(t, diceID, "", nil, 11)
 	if all := rolls(t, other, 12); all[0] == all[1] && all[1] == all[2] && all[2] == all[3] {
