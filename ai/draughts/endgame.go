@@ -58,7 +58,7 @@ func (s *Searcher) probeEndgame(p *rd.Position, ply int) (int, bool) {
 	if eg == nil {
 		return 0, false
 	}
-	if n := p.CountMen(0) + p.CountMen(1) + p.CountKings(0) + p.CountKings(1); n > eg.max {
+	if n := p.CountMen(0) + p.CountMen(1) + p.CountKings(0) + p.CountKings(1); n > s.egMax {
 		return 0, false
 	}
 	// The interface call makes its argument escape: a copy made here keeps the search's
@@ -74,4 +74,67 @@ func (s *Searcher) probeEndgame(p *rd.Position, ply int) (int, bool) {
 		return -TableWin + ply + s.v.Evaluate(p)/10, true
 	}
 	return 0, true
+}
+
+// rootTables sets the search's probing horizon (egMax) for the root p and its legal moves.
+// When p itself is in the tables, probing every position of p's size would score each
+// root move as the same table result (the evaluation's tenth the only difference: a
+// search one ply deep that never makes progress, and repeated a won four kings against
+// one to a draw against Cake). Then only the root's moves that keep its table result
+// stay, and the search probes positions with fewer pieces only (a capture or a trade
+// into a smaller table), finding the way to them with the evaluation; inTables and wdl
+// (p's result for its side to move) say so.
+func (s *Searcher) rootTables(p *rd.Position, moves []rd.Move) (kept []rd.Move, wdl int, inTables bool) {
+	eg := s.eg
+	s.egMax = 0
+	if eg == nil {
+		return moves, 0, false
+	}
+	s.egMax = eg.max
+	n := p.CountMen(0) + p.CountMen(1) + p.CountKings(0) + p.CountKings(1)
+	if n > eg.max {
+		return moves, 0, false
+	}
+	q := *p
+	wdl, ok := eg.db.ProbeWDL(&q)
+	if !ok {
+		return moves, 0, false
+	}
+	s.egMax = n - 1
+	best, values := -2, make([]int, len(moves))
+	for i, m := range moves {
+		c := p.Apply(m)
+		values[i] = -2 // not in the tables: dropped when any move is
+		if w, ok := eg.db.ProbeWDL(&c); ok {
+			values[i] = -w
+		}
+		best = max(best, values[i])
+	}
+	for i, m := range moves {
+		if values[i] == best {
+			kept = append(kept, m)
+		}
+	}
+	return kept, wdl, true
+}
+
+// rootTableScore is the score of a root in the tables with result wdl, given the search's
+// own score sc: a proven win or loss stays, a table win scores as the search's probes
+// score one (TableWin plus a tenth of sc), a table draw 0.
+func rootTableScore(wdl, sc int) int {
+	switch {
+	case abs(sc) > winBound:
+		return sc
+	case wdl > 0:
+		if sc > TableWin/2 {
+			return sc
+		}
+		return TableWin + sc/10
+	case wdl < 0:
+		if sc < -TableWin/2 {
+			return sc
+		}
+		return -TableWin + sc/10
+	}
+	return 0
 }

@@ -1,8 +1,10 @@
 package draughts
 
 import (
+	"context"
 	"testing"
 
+	"madang/ai"
 	"madang/ai/draughts/egdb"
 	"madang/rules"
 	rd "madang/rules/draughts"
@@ -32,6 +34,47 @@ func TestSearchProbesEndgames(t *testing.T) {
 	if draw.Score < -TableWin/2 || draw.Score > TableWin/2 {
 		t.Errorf("Black to move: score %d, want a draw's", draw.Score)
 	}
+}
+
+// A root in the tables is searched, not scored: with every root move a table win alike,
+// three kings against one went round in circles (a won ending repeated to a draw against
+// Cake). Both sides searching 14 plies, the side with the tables must take the last king
+// within the forty-move count, its first move keeping the win.
+func TestSearchWinsInsideTables(t *testing.T) {
+	db := egdb.New(&rd.English)
+	if _, err := db.Table(egdb.Material{Kings: [2]int{1, 3}}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Checkers.ParseFEN("W:WK5,K7,K9:BK23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, other := NewSearcher(Checkers, 4), NewSearcher(Checkers, 4)
+	var hist []uint64
+	for ply := 0; ply < Checkers.DrawPlies; ply++ {
+		var l rd.MoveList
+		if p.Generate(&l); l.N == 0 {
+			if p.Side() == 1 {
+				t.Fatalf("White lost?")
+			}
+			return // Black has no piece or no move: won
+		}
+		lim := Limits{Depth: 14, ReversiblePlies: ply, History: hist}
+		var r SearchResult
+		if p.Side() == 1 { // White, with the tables
+			SetEndgames(&rd.English, db)
+			r = s.Search(p, lim, ai.NewControl(context.Background(), ai.Budget{}))
+			SetEndgames(&rd.English, nil)
+			if ply == 0 && r.Score < TableWin/2 {
+				t.Errorf("first move %s: score %d, want a table win", Checkers.HubMove(r.Move), r.Score)
+			}
+		} else {
+			r = other.Search(p, lim, ai.NewControl(context.Background(), ai.Budget{}))
+		}
+		hist = append(hist, p.Hash())
+		p = p.Apply(r.Move)
+	}
+	t.Fatalf("no win within %d plies: %s", Checkers.DrawPlies, Checkers.Hub(&p))
 }
 
 // Draughts' drawish material (after Scan 2.0's evaluation): a lead against a king is cut

@@ -77,6 +77,11 @@ type Searcher struct {
 	endAt   int // ply at which the endgame count draws (0: none)
 	revBase int
 	eg      *endgameTables // the tables probed in this search (SetEndgames), or nil
+	// egMax is the most pieces of a position the search probes: the tables' most, or
+	// one less than the root's when the root itself is in the tables (rootTables).
+	// lastEgMax is the previous search's: the transposition table is cleared when it
+	// changes, since its scores were made under the other horizon.
+	egMax, lastEgMax int
 	// inCut is set while a ProbCut verification search runs (no nested ProbCut).
 	inCut bool
 	// evals caches the evaluation by Zobrist key (the index is the key's low bits; 0: an
@@ -147,7 +152,13 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 		res.Score = -WinScore
 		return res
 	}
-	res.Move = root.Moves[0]
+	moves := append([]rd.Move(nil), root.Slice()...)
+	moves, rootWDL, inTables := s.rootTables(&p, moves)
+	if s.egMax != s.lastEgMax {
+		s.tt.Clear()
+		s.lastEgMax = s.egMax
+	}
+	res.Move = moves[0]
 	res.Score = s.v.Evaluate(&p)
 	depthLimit := lim.Depth
 	if depthLimit <= 0 || depthLimit > maxDepth {
@@ -156,8 +167,7 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 	hash := p.Hash()
 	rev := s.revBase
 	// Root move order: by the previous iteration's scores; start from a quick sort.
-	rootScores := make([]int, root.N)
-	moves := append([]rd.Move(nil), root.Slice()...)
+	rootScores := make([]int, len(moves))
 	if e, ok := s.tt.Probe(hash); ok && e.Move != 0 {
 		for i, m := range moves {
 			if code(m) == e.Move {
@@ -231,8 +241,8 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 		if s.Report != nil {
 			s.Report(Info{Depth: depth, Score: res.Score, Nodes: ctl.Nodes(), PV: res.PV})
 		}
-		if root.N == 1 && ctl.Limit() > 0 {
-			break // the only move: no need to spend the time budget
+		if len(moves) == 1 && ctl.Limit() > 0 {
+			break // the only move (or the only one that keeps the tables' result)
 		}
 		if abs(res.Score) > winBound && depth > WinScore-abs(res.Score)+2 {
 			break // a forced result is proven
@@ -240,6 +250,9 @@ func (s *Searcher) Search(p rd.Position, lim Limits, ctl *ai.Control) SearchResu
 	}
 	if len(res.PV) == 0 || res.PV[0] != res.Move {
 		res.PV = []rd.Move{res.Move}
+	}
+	if inTables {
+		res.Score = rootTableScore(rootWDL, res.Score)
 	}
 	res.Nodes = ctl.Nodes()
 	return res

@@ -55,7 +55,9 @@ ai-selfplay: build
 # seeded self-play with the hand-made evaluation, a logistic-regression fit, then the books
 # from the engine with the new weights (`go run` rebuilds with them embedded). The defaults
 # of `madang train-eval` and `madang book` are the shipped files' settings, so this remakes
-# the committed files byte for byte; CPU time and data size in docs/measurements.md. Draughts takes
+# the committed files byte for byte (checkers' weights no longer: made at 8b90f48, today's
+# code plays other self-play games; docs/measurements.md, 2026-12-07); CPU time and
+# data size in docs/measurements.md. Draughts takes
 # three generations: the defaults' two (band tables; the second's positions kept in
 # TRAIN_DIR), then a third played with the second's weights (seed 2) and fitted with a
 # table a window on its own and the second's positions.
