@@ -26,11 +26,11 @@ type Net struct {
 
 // Inputs and Outputs of a Net. Per side (first the side that has just played, then the
 // other), each own point 1..24 has four units (one checker or more, two or more, three or
-// more, (n-3)/2 beyond three), then the bar (n/2) and the checkers off (n/15); then five
-// hand-made units: each side's pip count /100, 1 in a race (no contact), and in contact the
-// shares of the 36 rolls that hit a blot of the side that has just played (the other side
-// rolls next) and that would hit one of the other side's (hitRolls). The outputs
-// are indexed by Win, WinGammon, WinBackgammon, LoseGammon, LoseBackgammon.
+// more, (n-3)/2 beyond three), then the bar (n/2) and the checkers off (n/15); then the
+// hand-made units: each side's pip count /100, 1 in a race (no contact), and in contact
+// each side's contactInputs (features.go: shots, pips lost to them, escapes, containment,
+// the rearmost checker and anchor, the pips to break contact, the longest prime, entering).
+// The outputs are indexed by Win, WinGammon, WinBackgammon, LoseGammon, LoseBackgammon.
 const (
 	sideInputs = 24*4 + 2
 	rawInputs  = 2 * sideInputs
