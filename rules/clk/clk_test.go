@@ -21,6 +21,13 @@ func TestFromCommentShape(t *testing.T) {
 		"[%clk 0:04:51.]":          "",
 		"[%clk 0:04:51.5.5]":       "",
 		"[%clk -1:00:00]":          "",
+		"[%clk 1:00:00.25]":        "1:00:00.25",
+		"생각 [%clk 12:00:09] 끝":     "12:00:09",
+		"[%clk  0:00:00]":          "0:00:00",
+		"":                         "",
+		"[%clk x]":                 "",
+		"[%clk :04:51]":            "",
+		"[%clk 0:04]":              "",
 	} {
 		if got := FromComment(in); got != want {
 			t.Errorf("FromComment(%q) = %q, want %q", in, got, want)

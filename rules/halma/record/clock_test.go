@@ -78,29 +78,6 @@ func TestCommentRoundTrip(t *testing.T) {
 	}
 }
 
-// Clock reads PGN's clock command (h:mm:ss, seconds perhaps with a fraction) and nothing of
-// another shape.
-func TestClock(t *testing.T) {
-	for c, want := range map[string]string{
-		"[%clk 0:04:51]":       "0:04:51",
-		"[%clk 1:00:00.25]":    "1:00:00.25",
-		"생각 [%clk 12:00:09] 끝": "12:00:09",
-		"[%clk  0:00:00]":      "0:00:00",
-		"":                     "",
-		"[%clk 0:4:51]":        "",
-		"[%clk 0:04:51":        "",
-		"[%clk 0:60:00]":       "",
-		"[%clk 0:04:51.]":      "",
-		"[%clk x]":             "",
-		"[%clk :04:51]":        "",
-		"[%clk 0:04]":          "",
-	} {
-		if got := clk.FromComment(c); got != want {
-			t.Errorf("Clock(%q) = %q, want %q", c, got, want)
-		}
-	}
-}
-
 // FuzzRead: Read and Replay never panic; a game read has a comment for no more moves than it
 // has.
 func FuzzRead(f *testing.F) {
