@@ -52,6 +52,19 @@ async function playFirstListed(page) {
   await page.locator('#moves button:not([disabled])').first().click();
 }
 
+/** Checkers on one device with the engine held back: the first two moves, both from the
+ * table, played. */
+async function checkersTwoPlies(page) {
+  await page.goto(`${stack.url}/checkers/`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await clickMode(page, '[data-mode="local"]');
+  await page.waitForFunction(() => document.querySelector('#moves button:not([disabled])'));
+  await playFirstListed(page);
+  await page.waitForFunction(() => window.__madang.view.ply === 1);
+  await playFirstListed(page);
+  await page.waitForFunction(() => window.__madang.view.ply === 2);
+}
+
 for (const game of GAMES) {
   // backgammon on one device: whoever wins the opening roll moves first, a person either way
   const mode = game === 'backgammon' ? 'local' : 'ai';
@@ -115,14 +128,7 @@ test('checkers on one device: the reply is offered from the table too, before th
   const { ctx, hold } = await heldEngine();
   const page = await ctx.newPage();
   await withShots('first-move-local-reply', [page], async () => {
-    await page.goto(`${stack.url}/checkers/`);
-    await page.waitForFunction(() => document.body.dataset.ready === 'true');
-    await clickMode(page, '[data-mode="local"]');
-    await page.waitForFunction(() => document.querySelector('#moves button:not([disabled])'));
-    await playFirstListed(page);
-    await page.waitForFunction(() => window.__madang.view.ply === 1);
-    await playFirstListed(page);
-    await page.waitForFunction(() => window.__madang.view.ply === 2);
+    await checkersTwoPlies(page);
     const s = await state(page);
     assert.equal(s.engine, '');
     assert.ok(s.enabled > 0, 'the third move waits for the engine, yet is offered from the view');
@@ -141,14 +147,7 @@ test('checkers on one device: a second tap while a move past the table waits for
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await withShots('first-move-second-tap', [page], async () => {
-    await page.goto(`${stack.url}/checkers/`);
-    await page.waitForFunction(() => document.body.dataset.ready === 'true');
-    await clickMode(page, '[data-mode="local"]');
-    await page.waitForFunction(() => document.querySelector('#moves button:not([disabled])'));
-    await playFirstListed(page);
-    await page.waitForFunction(() => window.__madang.view.ply === 1);
-    await playFirstListed(page);
-    await page.waitForFunction(() => window.__madang.view.ply === 2);
+    await checkersTwoPlies(page);
     // the third move is past the table: it waits for the engine, the view stays at ply 2
     const s = await state(page);
     assert.ok(s.enabled > 1, `${s.enabled} moves offered`);
