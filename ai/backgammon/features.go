@@ -89,12 +89,6 @@ var pipCost = func() (c [25]float64) {
 	return c
 }()
 
-// hitRolls is how many of the 36 rolls let op, on roll, hit some blot of my (shots).
-func hitRolls(my, op *bg.Row) int {
-	n, _ := shots(my, op, &pipCost)
-	return n
-}
-
 // blocks are Y's made points (two checkers or more) in X's numbering: bit x for X's
 // point x, 1..24.
 type blocks uint64

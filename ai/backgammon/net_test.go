@@ -66,14 +66,14 @@ func TestTrainIsReproducible(t *testing.T) {
 	}
 }
 
-// hitRolls counts the textbook shots: a blot six pips in front of a lone checker is hit by
+// shots counts the textbook shots: a blot six pips in front of a lone checker is hit by
 // 17 of the 36 rolls, one eleven away by 2 (6-5), and none behind it; one pip away, the 11 rolls with a 1.
 func TestHitRolls(t *testing.T) {
 	for _, c := range []struct{ blot, want int }{{7, 17}, {12, 2}, {1, 0}, {2, 11}} {
 		var my, op bg.Row
 		my[c.blot] = 1
 		op[24] = 1 // my point 1
-		if got := hitRolls(&my, &op); got != c.want {
+		if got, _ := shots(&my, &op, &pipCost); got != c.want {
 			t.Errorf("blot on %d: %d rolls, want %d", c.blot, got, c.want)
 		}
 	}
