@@ -117,9 +117,7 @@ func (s *Session) Load(gameID, position string, opts rules.Options, seed uint64,
 	if err := s.Start(gameID, position, opts, seed); err != nil {
 		return err
 	}
-	err := s.replay(texts, nil)
-	s.rewindDice(s.rolls())
-	return err
+	return s.replay(texts, nil)
 }
 
 // rolls is how many rolls the log holds.
@@ -134,7 +132,10 @@ func (s *Session) rolls() int {
 }
 
 // replay plays texts from the current state; offers[i], when given, rides on texts[i].
+// Roll's source then stands at the pair for the log's next roll (rewindDice), so a game
+// taken back or resumed rolls on as it would have.
 func (s *Session) replay(texts []string, offers []bool) error {
+	defer func() { s.rewindDice(s.rolls()) }()
 	for i, t := range texts {
 		if s.cur().Phase() == rules.PhaseRoll {
 			d, err := rules.ParseDice(t)
@@ -309,9 +310,7 @@ func (s *Session) Undo(plies int) error {
 		texts[i], offers[i] = e.Text, e.Offer
 	}
 	s.restart(s.m.Start())
-	err := s.replay(texts, offers)
-	s.rewindDice(s.rolls())
-	return err
+	return s.replay(texts, offers)
 }
 
 // UndoTo takes back at least one move and then more until seat is to move again with its
