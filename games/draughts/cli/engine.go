@@ -32,6 +32,7 @@ func runEngine(args []string, in io.Reader, stdout, stderr io.Writer) int {
 	eval := fs.String("eval", "default", "evaluation: default (the variant's own: learned in checkers, seven eighths learned and an eighth hand-made in draughts), learned (the shipped weights alone), classic (the hand-made one) or file:PATH (weights of madang train-eval, alone); --mix blends")
 	mix := fs.Int("mix", -1, "with weights: the learned score's share of the evaluation in 1/256, the rest the hand-made one's (-1: the variant's own)")
 	fixed := fs.Int("depth", 0, "search every move to this many plies, whatever level the GUI sets (0: the GUI's level)")
+	clock := fs.String("clock", "wall", "clock of the GUI's time levels: wall (the wall clock) or cpu (the CPU time of the engine's process, as Cake's clock(): a match on a loaded machine then gives both engines the same CPU time)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -87,6 +88,18 @@ func runEngine(args []string, in io.Reader, stdout, stderr io.Writer) int {
 	}
 	h := newHub(v, *tt, stdout)
 	h.fixedDepth = *fixed
+	switch *clock {
+	case "wall":
+	case "cpu":
+		if _, ok := processCPU(); !ok {
+			fmt.Fprintln(stderr, "engine: --clock cpu: no process CPU clock on this system")
+			return 2
+		}
+		h.now = cpuNow
+	default:
+		fmt.Fprintf(stderr, "engine: unknown --clock %q (wall or cpu)\n", *clock)
+		return 2
+	}
 	h.run(in)
 	return 0
 }
@@ -106,6 +119,14 @@ type hub struct {
 	// (engine --depth, for fixed-depth matches).
 	fixedDepth int
 	badPos     error // the last pos command's error; go is refused until a valid pos
+	// now is the clock of the time levels (engine --clock); nil: the wall clock.
+	now func() time.Time
+}
+
+// cpuNow is the process's CPU time (processCPU) as a time.Time, for ai.NewControlClock.
+func cpuNow() time.Time {
+	d, _ := processCPU()
+	return time.Unix(0, int64(d))
 }
 
 func newHub(v *aidraughts.Variant, ttMB int, out io.Writer) *hub {
@@ -331,7 +352,11 @@ func (h *hub) think(ctx context.Context) string {
 	}
 	defer func() { s.Report = nil }()
 	lim := aidraughts.Limits{Depth: h.depth, ReversiblePlies: h.rev, History: h.hist}
-	r := s.Search(h.pos, lim, ai.NewControl(ctx, h.limits))
+	ctl := ai.NewControl(ctx, h.limits)
+	if h.now != nil {
+		ctl = ai.NewControlClock(ctx, h.limits, h.now)
+	}
+	r := s.Search(h.pos, lim, ctl)
 	var l rd.MoveList
 	h.pos.Generate(&l)
 	if l.N == 0 {

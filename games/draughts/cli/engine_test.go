@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -250,5 +251,55 @@ func TestHubErrorLine(t *testing.T) {
 	want := `error message="draughts: bad notation: Hub position needs 51 characters: \"garbage\""`
 	if len(lines) != 1 || lines[0] != want {
 		t.Fatalf("got %q, want %q", lines, want)
+	}
+}
+
+// engine --clock cpu: the time levels read the hub's clock (here a fake one that moves a
+// millisecond a look), not the wall clock; an unknown clock is refused.
+func TestHubClock(t *testing.T) {
+	var out strings.Builder
+	h := newHub(aidraughts.Checkers, 1, &out)
+	looks := 0
+	var mu sync.Mutex
+	h.now = func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		looks++
+		return time.Unix(0, int64(looks)*int64(time.Millisecond))
+	}
+	h.run(strings.NewReader("hub\ninit\nlevel move-time=0.02\ngo think\nquit\n"))
+	if !strings.Contains(out.String(), "done move=") {
+		t.Fatalf("no done line: %q", out.String())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if looks < 20 {
+		t.Fatalf("the search looked at the hub's clock %d times, want at least 20 (its 20 ms)", looks)
+	}
+	var errOut strings.Builder
+	if code := runEngine([]string{"--game", "checkers", "--clock", "sundial"}, strings.NewReader(""), io.Discard, &errOut); code != 2 {
+		t.Fatalf("--clock sundial: exit %d, want 2 (%s)", code, errOut.String())
+	}
+}
+
+// processCPU advances while the process computes.
+func TestProcessCPU(t *testing.T) {
+	t0, ok := processCPU()
+	if !ok {
+		t.Skip("no process CPU clock on this system")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	x := uint64(1)
+	for i := 1; ; i++ {
+		x = x*6364136223846793005 + 1442695040888963407
+		if i%100000 != 0 {
+			continue
+		}
+		if d, _ := processCPU(); d > t0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the CPU clock stood at %v for 10 s of computing (x %d)", t0, x)
+		}
 	}
 }
