@@ -95,22 +95,7 @@ func (g *gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
 		if !strings.HasPrefix(line, "BEST") {
 			continue
 		}
-		f := strings.Fields(line)[1:]
-		after := b
-		my, op := &after[me], &after[1-me]
-		for i := 0; i+1 < len(f); i += 2 {
-			from, _ := strconv.Atoi(f[i])
-			to, _ := strconv.Atoi(f[i+1])
-			if from == 0 {
-				break
-			}
-			my[from]--
-			my[to]++
-			if to > 0 && op[25-to] == 1 {
-				op[25-to] = 0
-				op[bg.Bar]++
-			}
-		}
+		after := gnubgAfter(b, me, strings.Fields(line)[1:])
 		key := after.Key(me)
 		for _, m := range s.LegalMoves() {
 			if m.Key() == key {
@@ -121,6 +106,47 @@ func (g *gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
 	}
 	t.Fatalf("gnubg stopped answering: %v", g.out.Err())
 	return bg.Move{}
+}
+
+// gnubgAfter is board b after seat me plays gnubg's findbestmove steps f ("from to" pairs
+// in me's numbering, 25 the bar and 0 off; a from of 0 ends the list).
+func gnubgAfter(b bg.Board, me rules.Seat, f []string) bg.Board {
+	my, op := &b[me], &b[1-me]
+	for i := 0; i+1 < len(f); i += 2 {
+		from, _ := strconv.Atoi(f[i])
+		to, _ := strconv.Atoi(f[i+1])
+		if from == 0 {
+			break
+		}
+		my[from]--
+		my[to]++
+		if to > 0 && op[25-to] == 1 {
+			op[25-to] = 0
+			op[bg.Bar]++
+		}
+	}
+	return b
+}
+
+// useNet makes -gnubg.net, when given, the Shipped net until the returned function is
+// called; it fails the test when there is no net.
+func useNet(t *testing.T) func() {
+	old := Shipped
+	if *gnubgNet != "" {
+		data, err := os.ReadFile(*gnubgNet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := UnmarshalNet(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		Shipped = n
+	}
+	if Shipped == nil {
+		t.Fatal("no net")
+	}
+	return func() { Shipped = old }
 }
 
 // TestGnubg0Ply plays -gnubg0 N games of our level against GNU Backgammon at 0-ply (or
@@ -134,22 +160,7 @@ func TestGnubg0Ply(t *testing.T) {
 	if _, err := os.Stat(*gnubgBin); err != nil {
 		t.Skipf("gnubg benchmark: %s not found", *gnubgBin)
 	}
-	if *gnubgNet != "" {
-		data, err := os.ReadFile(*gnubgNet)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := UnmarshalNet(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		old := Shipped
-		Shipped = n
-		defer func() { Shipped = old }()
-	}
-	if Shipped == nil {
-		t.Fatal("no net")
-	}
+	defer useNet(t)()
 	g := startGnubg(t)
 	defer g.close()
 	level := ai.Level(*gnubgLevel)
