@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -283,5 +284,77 @@ func TestPhaseOf(t *testing.T) {
 		if got := phaseOf(&c.b, 0); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
+	}
+}
+
+var judgeFrom = flag.String("judge.from", "", "a -judge.out file whose decisions TestGnubgJudgeDiff judges again (empty skips it)")
+
+// TestGnubgJudgeDiff takes the decisions of a -judge.out file (-judge.from) where net1 and
+// the advanced level play differently, plays each again with the same seed and has gnubg at
+// -judge.plies evaluate both plays; it logs the mean of the advanced play's equity less
+// net1's with its standard error, by phase.
+func TestGnubgJudgeDiff(t *testing.T) {
+	if *judgeFrom == "" {
+		t.Skip("judge diff: pass -judge.from FILE")
+	}
+	if _, err := os.Stat(*gnubgBin); err != nil {
+		t.Skipf("judge diff: %s not found", *gnubgBin)
+	}
+	defer useNet(t)()
+	data, err := os.ReadFile(*judgeFrom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := startJudge(t)
+	defer func() { j.in.Close(); j.cmd.Wait() }()
+	type tally struct {
+		n, better, worse int
+		sum, sq          float64
+	}
+	sum := map[string]*tally{"contact": {}, "race": {}, "bearoff": {}}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 6 || f[4] == f[5] {
+			continue // the same loss: in all likelihood the same play
+		}
+		d1, _ := strconv.Atoi(f[1])
+		d2, _ := strconv.Atoi(f[2])
+		b, err := bg.ParsePositionID(f[0], 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := bg.NewPosition(b, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, err = s.RollDice(rules.Dice{int8(d1), int8(d2)}); err != nil {
+			t.Fatal(err)
+		}
+		ranked := rank(&b, 0, s.LegalMoves(), Shipped.Equity)
+		res, err := ai.Choose(context.Background(), ai.Request{State: s, Level: ai.Advanced, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a1, aA := ranked[0].after, b.After(0, res.Move.(bg.Move))
+		if a1.Key(0) == aA.Key(0) {
+			continue
+		}
+		diff := j.equityAfter(t, &aA, 0) - j.equityAfter(t, &a1, 0)
+		c := sum[f[3]]
+		c.n++
+		c.sum += diff
+		c.sq += diff * diff
+		if diff > 0 {
+			c.better++
+		} else if diff < 0 {
+			c.worse++
+		}
+	}
+	for _, ph := range []string{"contact", "race", "bearoff"} {
+		c := sum[ph]
+		k := float64(max(c.n, 1))
+		mean := c.sum / k
+		t.Logf("%-7s %4d decisions where the plays differ: advanced − net1 at gnubg %d-ply %+.4f ± %.4f a decision (advanced better %d, worse %d)",
+			ph, c.n, *judgePlies, mean, math.Sqrt(max(c.sq/k-mean*mean, 0)/k), c.better, c.worse)
 	}
 }
