@@ -25,6 +25,7 @@ var (
 	gnubgLevel = flag.String("gnubg.level", "advanced", "our level against gnubg, or net1: the net's best play one play deep")
 	gnubgNet   = flag.String("gnubg.net", "", "a net file to play with instead of net.bin")
 	gnubgPlies = flag.Int("gnubg.plies", 0, "GNU Backgammon's plies in TestGnubg0Ply (0, 1, 2)")
+	gnubgNet2  = flag.String("gnubg.net2", "", "a second net file: net1 then plays by the mean of the two nets' equities")
 )
 
 // gnubgPlayer is GNU Backgammon choosing plays at GNUBG_PLIES (0-ply by default), cubeless,
@@ -161,6 +162,19 @@ func TestGnubg0Ply(t *testing.T) {
 		t.Skipf("gnubg benchmark: %s not found", *gnubgBin)
 	}
 	defer useNet(t)()
+	net1 := Shipped.Equity
+	if *gnubgNet2 != "" {
+		data, err := os.ReadFile(*gnubgNet2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n2, err := UnmarshalNet(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n1 := Shipped
+		net1 = func(b *bg.Board, me rules.Seat) float64 { return (n1.Equity(b, me) + n2.Equity(b, me)) / 2 }
+	}
 	g := startGnubg(t)
 	defer g.close()
 	level := ai.Level(*gnubgLevel)
@@ -179,7 +193,7 @@ func TestGnubg0Ply(t *testing.T) {
 			var m bg.Move
 			if s.ToMove() == ours && level == "net1" {
 				b := s.Board()
-				m = rank(&b, ours, s.LegalMoves(), Shipped.Equity)[0].m
+				m = rank(&b, ours, s.LegalMoves(), net1)[0].m
 			} else if s.ToMove() == ours {
 				res, err := ai.Choose(context.Background(), ai.Request{State: s, Level: level, Seed: int64(n)})
 				if err != nil {
