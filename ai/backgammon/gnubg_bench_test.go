@@ -25,6 +25,7 @@ var (
 	gnubgLevel = flag.String("gnubg.level", "advanced", "our level against gnubg, or net1: the net's best play one play deep")
 	gnubgNet   = flag.String("gnubg.net", "", "a net file to play with instead of net.bin")
 	gnubgPlies = flag.Int("gnubg.plies", 0, "GNU Backgammon's plies in TestGnubg0Ply (0, 1, 2)")
+	gnubgFirst = flag.Int("gnubg.first", 0, "the first game's number in TestGnubg0Ply, even (game n's dice come from seed n/2, our colour from n%2)")
 	gnubgNet2  = flag.String("gnubg.net2", "", "a second net file: net1 then plays by the mean of the two nets' equities")
 )
 
@@ -181,7 +182,7 @@ func TestGnubg0Ply(t *testing.T) {
 	var sum, sq float64
 	wins := 0
 	var won, lost [4]int // by points: single, gammon, backgammon
-	for n := 0; n < *gnubgGames; n++ {
+	for n := *gnubgFirst; n < *gnubgFirst+*gnubgGames; n++ {
 		rng := rand.New(rand.NewPCG(uint64(n/2), 123))
 		ours := rules.Seat(n % 2)
 		s := bg.NewState()
@@ -216,8 +217,8 @@ func TestGnubg0Ply(t *testing.T) {
 		}
 		sum += float64(pts)
 		sq += float64(pts * pts)
-		if (n+1)%100 == 0 {
-			t.Logf("%d games: %+.3f points a game", n+1, sum/float64(n+1))
+		if played := n + 1 - *gnubgFirst; played%100 == 0 {
+			t.Logf("%d games: %+.3f points a game", played, sum/float64(played))
 		}
 	}
 	k := float64(*gnubgGames)
