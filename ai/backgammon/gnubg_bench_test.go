@@ -25,6 +25,8 @@ var (
 	gnubgLevel = flag.String("gnubg.level", "advanced", "our level against gnubg, or net1: the net's best play one play deep")
 	gnubgNet   = flag.String("gnubg.net", "", "a net file to play with instead of net.bin")
 	gnubgPlies = flag.Int("gnubg.plies", 0, "GNU Backgammon's plies in TestGnubg0Ply (0, 1, 2)")
+	gnubgFirst = flag.Int("gnubg.first", 0, "the first game's number in TestGnubg0Ply, even (game n's dice come from seed n/2, our colour from n%2)")
+	gnubgNet2  = flag.String("gnubg.net2", "", "a second net file: net1 then plays by the mean of the two nets' equities")
 )
 
 // gnubgPlayer is GNU Backgammon choosing plays at GNUBG_PLIES (0-ply by default), cubeless,
@@ -95,22 +97,7 @@ func (g *gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
 		if !strings.HasPrefix(line, "BEST") {
 			continue
 		}
-		f := strings.Fields(line)[1:]
-		after := b
-		my, op := &after[me], &after[1-me]
-		for i := 0; i+1 < len(f); i += 2 {
-			from, _ := strconv.Atoi(f[i])
-			to, _ := strconv.Atoi(f[i+1])
-			if from == 0 {
-				break
-			}
-			my[from]--
-			my[to]++
-			if to > 0 && op[25-to] == 1 {
-				op[25-to] = 0
-				op[bg.Bar]++
-			}
-		}
+		after := gnubgAfter(b, me, strings.Fields(line)[1:])
 		key := after.Key(me)
 		for _, m := range s.LegalMoves() {
 			if m.Key() == key {
@@ -121,6 +108,47 @@ func (g *gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
 	}
 	t.Fatalf("gnubg stopped answering: %v", g.out.Err())
 	return bg.Move{}
+}
+
+// gnubgAfter is board b after seat me plays gnubg's findbestmove steps f ("from to" pairs
+// in me's numbering, 25 the bar and 0 off; a from of 0 ends the list).
+func gnubgAfter(b bg.Board, me rules.Seat, f []string) bg.Board {
+	my, op := &b[me], &b[1-me]
+	for i := 0; i+1 < len(f); i += 2 {
+		from, _ := strconv.Atoi(f[i])
+		to, _ := strconv.Atoi(f[i+1])
+		if from == 0 {
+			break
+		}
+		my[from]--
+		my[to]++
+		if to > 0 && op[25-to] == 1 {
+			op[25-to] = 0
+			op[bg.Bar]++
+		}
+	}
+	return b
+}
+
+// useNet makes -gnubg.net, when given, the Shipped net until the returned function is
+// called; it fails the test when there is no net.
+func useNet(t *testing.T) func() {
+	old := Shipped
+	if *gnubgNet != "" {
+		data, err := os.ReadFile(*gnubgNet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := UnmarshalNet(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		Shipped = n
+	}
+	if Shipped == nil {
+		t.Fatal("no net")
+	}
+	return func() { Shipped = old }
 }
 
 // TestGnubg0Ply plays -gnubg0 N games of our level against GNU Backgammon at 0-ply (or
@@ -134,21 +162,19 @@ func TestGnubg0Ply(t *testing.T) {
 	if _, err := os.Stat(*gnubgBin); err != nil {
 		t.Skipf("gnubg benchmark: %s not found", *gnubgBin)
 	}
-	if *gnubgNet != "" {
-		data, err := os.ReadFile(*gnubgNet)
+	defer useNet(t)()
+	net1 := Shipped.Equity
+	if *gnubgNet2 != "" {
+		data, err := os.ReadFile(*gnubgNet2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, err := UnmarshalNet(data)
+		n2, err := UnmarshalNet(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		old := Shipped
-		Shipped = n
-		defer func() { Shipped = old }()
-	}
-	if Shipped == nil {
-		t.Fatal("no net")
+		n1 := Shipped
+		net1 = func(b *bg.Board, me rules.Seat) float64 { return (n1.Equity(b, me) + n2.Equity(b, me)) / 2 }
 	}
 	g := startGnubg(t)
 	defer g.close()
@@ -156,7 +182,7 @@ func TestGnubg0Ply(t *testing.T) {
 	var sum, sq float64
 	wins := 0
 	var won, lost [4]int // by points: single, gammon, backgammon
-	for n := 0; n < *gnubgGames; n++ {
+	for n := *gnubgFirst; n < *gnubgFirst+*gnubgGames; n++ {
 		rng := rand.New(rand.NewPCG(uint64(n/2), 123))
 		ours := rules.Seat(n % 2)
 		s := bg.NewState()
@@ -168,7 +194,7 @@ func TestGnubg0Ply(t *testing.T) {
 			var m bg.Move
 			if s.ToMove() == ours && level == "net1" {
 				b := s.Board()
-				m = rank(&b, ours, s.LegalMoves(), Shipped.Equity)[0].m
+				m = rank(&b, ours, s.LegalMoves(), net1)[0].m
 			} else if s.ToMove() == ours {
 				res, err := ai.Choose(context.Background(), ai.Request{State: s, Level: level, Seed: int64(n)})
 				if err != nil {
@@ -191,8 +217,8 @@ func TestGnubg0Ply(t *testing.T) {
 		}
 		sum += float64(pts)
 		sq += float64(pts * pts)
-		if (n+1)%100 == 0 {
-			t.Logf("%d games: %+.3f points a game", n+1, sum/float64(n+1))
+		if played := n + 1 - *gnubgFirst; played%100 == 0 {
+			t.Logf("%d games: %+.3f points a game", played, sum/float64(played))
 		}
 	}
 	k := float64(*gnubgGames)
