@@ -71,10 +71,11 @@ func (h *hubProc) handshake(protocol string) error {
 
 // think1 asks a Hub 1 engine for a move in the position start followed by moves (Hub
 // text), allowing movetime: `pos` (which also resets its limits), one `move` line a
-// move, `depth` when depth > 0, `time`, `go`. An engine still thinking at the move time plus a margin is told
-// `stop` (Scan 2.0 looks at its clock only from depth 12 on) and then has five move
-// times and 5 s more to answer, as a Hub 2 engine has in all.
-func (h *hubProc) think1(start string, moves []string, depth int, movetime time.Duration) (string, error) {
+// move, `depth` when depth > 0, `time`, `go`. An engine still thinking at the move time
+// plus a margin is told `stop` (Scan 2.0 looks at its clock only from depth 12 on) and
+// then has timeout to answer: five move times and 5 s when timeout is 0, as a Hub 2
+// engine has in all.
+func (h *hubProc) think1(start string, moves []string, depth int, movetime, timeout time.Duration) (string, error) {
 	if start != "" {
 		start = strings.ToLower(start[:1]) + start[1:] // Hub 1 writes the side to move in lower case
 	}
@@ -93,7 +94,10 @@ func (h *hubProc) think1(start string, moves []string, depth int, movetime time.
 	}
 	if err != nil {
 		h.send("stop")
-		if line, err = h.expect("move ", movetime*5+5*time.Second); err != nil {
+		if timeout == 0 {
+			timeout = movetime*5 + 5*time.Second
+		}
+		if line, err = h.expect("move ", timeout); err != nil {
 			return "", err
 		}
 	}
@@ -196,12 +200,13 @@ func (e *engineList) Set(s string) error { *e = append(*e, s); return nil }
 
 // runMatch: madang match --game G [--players N] [--opt k=v] --a "CMD" --b "CMD" | --engine
 // "CMD" (one per seat) [--games N] [--movetime MS] [--open K] [--seed S] [--max-plies P]
-// [--a-protocol|--b-protocol hub2|hub1|auto] [--a-depth|--b-depth N (Hub 1 engines)].
+// [--a-protocol|--b-protocol hub2|hub1|auto] [--a-depth|--b-depth N (Hub 1 engines)]
+// [--timeout D].
 // Each command starts a Hub engine ("madang engine --game draughts", "scan hub") for a
 // game whose family speaks the Hub protocol (games.Family.Hub). Every question gives the
 // game's start and all its moves (`pos pos=... moves="..."`), so each engine sees the
-// repetitions. An engine's `error` line, its exit or its silence past the time forfeits
-// the game at once, reported on stderr. Seats rotate, each round of games from the same
+// repetitions. An engine's `error` line, its exit or its silence past the time-out (5 ×
+// movetime + 5 s, or --timeout) forfeits the game at once, reported on stderr. Seats rotate, each round of games from the same
 // random opening plies; the rules adjudicate. One line per game, then the JSON summary.
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
@@ -220,6 +225,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	open := fs.Int("open", 2, "random opening plies, shared by each round of games")
 	seed := fs.Int64("seed", 1, "seed of the openings and the dice")
 	maxPlies := fs.Int("max-plies", 0, "plies after which a game counts as a draw (0: only the rules end games)")
+	timeout := fs.Duration("timeout", 0, "time-out of a move, a Go duration (90s): an engine silent this long forfeits the game (0: 5 × movetime + 5 s)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -248,6 +254,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if *timeout < 0 {
+		fmt.Fprintf(stderr, "match: --timeout %v: want a positive duration (0: 5 × movetime + 5 s)\n", *timeout)
+		return 2
+	}
 	st0, err := g.New(opts)
 	if err != nil || st0.Seats() != len(cmds) || slices.Contains(cmds, "") || *n < 1 || *movetime < 1 || *open < 0 || *maxPlies < 0 {
 		fmt.Fprintln(stderr, "match: one engine per seat (--a and --b, or --engine per seat); --games, --movetime positive")
@@ -271,6 +281,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		procs[i] = p
+	}
+	wait := *timeout // a Hub 2 engine's time-out
+	if wait == 0 {
+		wait = time.Duration(*movetime)*time.Millisecond*5 + 5*time.Second
 	}
 	secs := strconv.FormatFloat(float64(*movetime)/1000, 'f', 3, 64)
 	var texts []string // Hub text of the current game's moves so far
@@ -298,7 +312,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 				if who < len(depths) {
 					depth = depths[who]
 				}
-				text, err := p.think1(start, texts, depth, time.Duration(*movetime)*time.Millisecond)
+				text, err := p.think1(start, texts, depth, time.Duration(*movetime)*time.Millisecond, *timeout)
 				if err != nil {
 					return nil, err
 				}
@@ -307,7 +321,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			p.send(pos)
 			p.send("level move-time=" + secs)
 			p.send("go think")
-			line, err := p.expect("done", time.Duration(*movetime)*time.Millisecond*5+5*time.Second)
+			line, err := p.expect("done", wait)
 			if err != nil {
 				return nil, err
 			}

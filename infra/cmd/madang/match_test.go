@@ -153,3 +153,15 @@ func TestMatchSendsMoves(t *testing.T) {
 		t.Errorf("%d pos lines, want 11 (a's moves at plies 2, 4, ..., 22)", k)
 	}
 }
+
+// --timeout takes a Go duration; a bad or negative one is refused with exit 2 and a
+// message naming the flag, before any engine starts.
+func TestMatchTimeoutFlag(t *testing.T) {
+	for _, bad := range []string{"abc", "5", "-1s", "1e400s"} {
+		code, out, errs := run(t, "match", "--game", "checkers", "--a", "no-such-engine", "--b", "no-such-engine",
+			"--timeout", bad)
+		if code != 2 || out != "" || !strings.Contains(errs, "timeout") {
+			t.Errorf("--timeout %s: exit %d, stdout %q, stderr %q", bad, code, out, errs)
+		}
+	}
+}
