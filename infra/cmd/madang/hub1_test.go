@@ -17,13 +17,16 @@ import (
 
 // fakehub1 is a test-only Hub version 1 engine in the manner of Scan 2.0: `hub` gets
 // `name`, `author` and `wait`; `pos <board>` sets the board, `move <m>` plays a move,
-// `go` answers `move <m>` with the first legal move (with --slow only once `stop` comes).
-// Every line it receives goes to --log.
+// `go` answers `move <m>` with the first legal move (with --slow only once `stop` comes;
+// with --late FILE the first `go` of all its runs, the one that creates FILE, after
+// --delay, deaf to `stop`). Every line it receives goes to --log.
 func init() {
 	register("fakehub1", "test engine (Hub 1)", func(args []string, stdout, stderr io.Writer) int {
 		fs := flag.NewFlagSet("fakehub1", flag.ContinueOnError)
 		logf := fs.String("log", "", "")
 		slow := fs.Bool("slow", false, "")
+		late := fs.String("late", "", "")
+		delay := fs.Duration("delay", 0, "")
 		if err := fs.Parse(args); err != nil {
 			return 2
 		}
@@ -65,6 +68,14 @@ func init() {
 				}
 				p = p.Apply(m)
 			case "go":
+				if *late != "" {
+					if f, err := os.OpenFile(*late, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
+						f.Close()
+						time.Sleep(*delay)
+						answer()
+						continue
+					}
+				}
 				if *slow {
 					waiting = true
 					continue
@@ -139,5 +150,35 @@ func TestHubDrain(t *testing.T) {
 	h.lines <- "move 33-29"
 	if l, err := h.expect("move ", time.Second); err != nil || l != "move 33-29" {
 		t.Errorf("after drain: %q %v", l, err)
+	}
+}
+
+// A Hub 1 engine that answers after the time-out (here deaf to `stop` for 0.8 s, against
+// --timeout 500ms after it) forfeits that game only, as a Hub 2 engine does
+// (TestMatchLateAnswer): its late `move` never answers a question of games 2 and 3.
+func TestMatchHub1LateAnswer(t *testing.T) {
+	t.Setenv("MADANG_TEST_AS_CLI", "1")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "late")
+	a := self + " fakehub1 --log " + filepath.Join(dir, "a.log") + " --late " + marker + " --delay 800ms"
+	code, out, errs := run(t, "match", "--game", "draughts", "--a", a,
+		"--b", self+" engine --game draughts --tt 1", "--games", "3", "--open", "0",
+		"--movetime", "20", "--max-plies", "16", "--timeout", "500ms")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(marker); err != nil {
+		t.Fatalf("a was never late: %v", err)
+	}
+	if strings.Count(errs, "forfeits") != 1 || !strings.Contains(errs, "game 1: a forfeits:") ||
+		!strings.Contains(errs, `no "move " within 500ms`) {
+		t.Errorf("stderr %q, want a's forfeit of game 1 by its time-out and no other", errs)
+	}
+	if r, _ := lastReport(t, out); r.Games != 3 {
+		t.Errorf("summary %+v", r)
 	}
 }

@@ -23,12 +23,32 @@ func init() {
 // hubProc is an engine process spoken to over the Hub protocol: version 2 (Scan 3.x,
 // `madang engine`) or version 1 (Scan 2.0: `pos <board>`, `move <m>` per move, `time <ms>`,
 // `go` answered by `move <m> [ponder]`).
+//
+// A question that fails (no answer within the time-out, an `error` line, the engine's
+// exit) forfeits the game, and then the engine process is killed and a fresh one started
+// in its place (restart): an answer the old one gives late can never reach the new one's
+// pipe, so it never answers a later question, whatever the protocol and however long the
+// old engine goes on thinking. This asks nothing of the engine, unlike sending `stop` or
+// `ping` and reading up to the answer: Hub 1 has no `ping`, and an engine stuck in its
+// search (or a driver around a blocking search, such as Cake's) may answer neither.
 type hubProc struct {
-	name    string
-	cmd     *exec.Cmd
-	in      io.WriteCloser
-	lines   chan string
-	version int // 1 or 2
+	name     string // the command line
+	protocol string // hub1, hub2 or auto, for a restart
+	cmd      *exec.Cmd
+	in       io.WriteCloser
+	lines    chan string
+	version  int   // 1 or 2
+	dead     error // not nil: a restart failed, and every question fails with it
+}
+
+// noAnswer is the error of a question the engine did not answer within the time-out.
+type noAnswer struct {
+	name, prefix string
+	timeout      time.Duration
+}
+
+func (e *noAnswer) Error() string {
+	return fmt.Sprintf("%s: no %q within %v", e.name, e.prefix, e.timeout)
 }
 
 // handshake sends `hub` and reads the engine's lines up to `wait`. protocol "hub1" or
@@ -71,10 +91,11 @@ func (h *hubProc) handshake(protocol string) error {
 
 // think1 asks a Hub 1 engine for a move in the position start followed by moves (Hub
 // text), allowing movetime: `pos` (which also resets its limits), one `move` line a
-// move, `depth` when depth > 0, `time`, `go`. An engine still thinking at the move time plus a margin is told
-// `stop` (Scan 2.0 looks at its clock only from depth 12 on) and then has five move
-// times and 5 s more to answer, as a Hub 2 engine has in all.
-func (h *hubProc) think1(start string, moves []string, depth int, movetime time.Duration) (string, error) {
+// move, `depth` when depth > 0, `time`, `go`. An engine still thinking at the move time
+// plus a margin is told `stop` (Scan 2.0 looks at its clock only from depth 12 on) and
+// then has timeout to answer: five move times and 5 s when timeout is 0, as a Hub 2
+// engine has in all.
+func (h *hubProc) think1(start string, moves []string, depth int, movetime, timeout time.Duration) (string, error) {
 	if start != "" {
 		start = strings.ToLower(start[:1]) + start[1:] // Hub 1 writes the side to move in lower case
 	}
@@ -88,12 +109,15 @@ func (h *hubProc) think1(start string, moves []string, depth int, movetime time.
 	h.send("time " + strconv.FormatInt(movetime.Milliseconds(), 10))
 	h.send("go")
 	line, err := h.expect("move ", movetime+movetime/5+50*time.Millisecond)
-	if err != nil && !strings.Contains(err.Error(), "no \"move \" within") {
+	if na := (*noAnswer)(nil); err != nil && !errors.As(err, &na) {
 		return "", err
 	}
 	if err != nil {
 		h.send("stop")
-		if line, err = h.expect("move ", movetime*5+5*time.Second); err != nil {
+		if timeout == 0 {
+			timeout = movetime*5 + 5*time.Second
+		}
+		if line, err = h.expect("move ", timeout); err != nil {
 			return "", err
 		}
 	}
@@ -121,19 +145,69 @@ func startHub(cmdline string) (*hubProc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	h := &hubProc{name: cmdline, cmd: cmd, in: in, lines: make(chan string, 256)}
+	lines := make(chan string, 256) // this process's lines only, whatever h holds later
+	h := &hubProc{name: cmdline, cmd: cmd, in: in, lines: lines}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64*1024), 1<<20)
 		for sc.Scan() {
-			h.lines <- sc.Text()
+			lines <- sc.Text()
 		}
-		close(h.lines)
+		close(lines)
 	}()
 	return h, nil
 }
 
+// openHub starts an engine and brings it to `ready`: the handshake (protocol hub1, hub2 or
+// auto), then `init`. An engine that fails on the way is killed.
+func openHub(cmdline, protocol string) (*hubProc, error) {
+	h, err := startHub(cmdline)
+	if err != nil {
+		return nil, fmt.Errorf("start %q: %v", cmdline, err)
+	}
+	h.protocol = protocol
+	if err := h.handshake(protocol); err != nil {
+		h.kill()
+		return nil, err
+	}
+	h.send("init")
+	if _, err := h.expect("ready", 120*time.Second); err != nil {
+		h.kill()
+		return nil, err
+	}
+	return h, nil
+}
+
+// restart kills the engine process after a failed question and starts a fresh one in its
+// place (openHub), so that nothing the old one says later answers a question of the new
+// one. It is killed at once rather than told `quit`: it may be deep in a search that no
+// command reaches, and it would take the CPU from the next game. When the new one cannot
+// be opened h is dead: every later question fails (forfeits) with that error.
+func (h *hubProc) restart() {
+	h.kill()
+	fresh, err := openHub(h.name, h.protocol)
+	if err != nil {
+		*h = hubProc{name: h.name, protocol: h.protocol, dead: fmt.Errorf("restart after a failed question: %w", err)}
+		return
+	}
+	*h = *fresh
+}
+
+// kill ends the process at once and waits for it.
+func (h *hubProc) kill() {
+	if h.cmd == nil {
+		return
+	}
+	h.in.Close()
+	h.cmd.Process.Kill()
+	h.cmd.Wait()
+	h.cmd = nil
+}
+
 func (h *hubProc) send(s string) error {
+	if h.cmd == nil {
+		return fmt.Errorf("%s: no engine process", h.name)
+	}
 	_, err := io.WriteString(h.in, s+"\n")
 	return err
 }
@@ -156,13 +230,15 @@ func (h *hubProc) expect(prefix string, timeout time.Duration) (string, error) {
 				return "", fmt.Errorf("%s: %s", h.name, l)
 			}
 		case <-t.C:
-			return "", fmt.Errorf("%s: no %q within %v", h.name, prefix, timeout)
+			return "", &noAnswer{h.name, prefix, timeout}
 		}
 	}
 }
 
-// drain drops the lines already received: a late answer to a question that timed out
-// (and forfeited its game) must not answer the next one.
+// drain drops the lines already received, which answer no question: lines the engine
+// writes unasked. (A late answer to a question that failed cannot be among them: that
+// engine process has been replaced, see restart; draining alone could not catch an
+// answer that comes after it.)
 func (h *hubProc) drain() {
 	for {
 		select {
@@ -177,6 +253,9 @@ func (h *hubProc) drain() {
 }
 
 func (h *hubProc) stop() {
+	if h.cmd == nil {
+		return
+	}
 	h.send("quit")
 	h.in.Close()
 	done := make(chan struct{})
@@ -196,13 +275,16 @@ func (e *engineList) Set(s string) error { *e = append(*e, s); return nil }
 
 // runMatch: madang match --game G [--players N] [--opt k=v] --a "CMD" --b "CMD" | --engine
 // "CMD" (one per seat) [--games N] [--movetime MS] [--open K] [--seed S] [--max-plies P]
-// [--a-protocol|--b-protocol hub2|hub1|auto] [--a-depth|--b-depth N (Hub 1 engines)].
+// [--a-protocol|--b-protocol hub2|hub1|auto] [--a-depth|--b-depth N (Hub 1 engines)]
+// [--timeout D].
 // Each command starts a Hub engine ("madang engine --game draughts", "scan hub") for a
 // game whose family speaks the Hub protocol (games.Family.Hub). Every question gives the
 // game's start and all its moves (`pos pos=... moves="..."`), so each engine sees the
-// repetitions. An engine's `error` line, its exit or its silence past the time forfeits
-// the game at once, reported on stderr. Seats rotate, each round of games from the same
-// random opening plies; the rules adjudicate. One line per game, then the JSON summary.
+// repetitions. An engine's `error` line, its exit or its silence past the time-out (5 ×
+// movetime + 5 s, or --timeout) forfeits the game at once, reported on stderr, and the
+// engine is restarted (hubProc.restart), so that a late answer never answers a later
+// question. Seats rotate, each round of games from the same random opening plies; the
+// rules adjudicate. One line per game, then the JSON summary.
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -220,6 +302,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	open := fs.Int("open", 2, "random opening plies, shared by each round of games")
 	seed := fs.Int64("seed", 1, "seed of the openings and the dice")
 	maxPlies := fs.Int("max-plies", 0, "plies after which a game counts as a draw (0: only the rules end games)")
+	timeout := fs.Duration("timeout", 0, "time-out of a move, a Go duration (90s): an engine silent this long forfeits the game (0: 5 × movetime + 5 s)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -248,6 +331,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if *timeout < 0 {
+		fmt.Fprintf(stderr, "match: --timeout %v: want a positive duration (0: 5 × movetime + 5 s)\n", *timeout)
+		return 2
+	}
 	st0, err := g.New(opts)
 	if err != nil || st0.Seats() != len(cmds) || slices.Contains(cmds, "") || *n < 1 || *movetime < 1 || *open < 0 || *maxPlies < 0 {
 		fmt.Fprintln(stderr, "match: one engine per seat (--a and --b, or --engine per seat); --games, --movetime positive")
@@ -255,22 +342,17 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	procs := make([]*hubProc, len(cmds))
 	for i, c := range cmds {
-		p, err := startHub(c)
+		p, err := openHub(c, protocols[i])
 		if err != nil {
-			fmt.Fprintf(stderr, "match: start %q: %v\n", c, err)
-			return 1
-		}
-		defer p.stop()
-		if err := p.handshake(protocols[i]); err != nil {
 			fmt.Fprintln(stderr, "match:", err)
 			return 1
 		}
-		p.send("init")
-		if _, err := p.expect("ready", 120*time.Second); err != nil {
-			fmt.Fprintln(stderr, "match:", err)
-			return 1
-		}
+		defer p.stop() // the process p holds at the end: a restart replaces it in place
 		procs[i] = p
+	}
+	wait := *timeout // a Hub 2 engine's time-out
+	if wait == 0 {
+		wait = time.Duration(*movetime)*time.Millisecond*5 + 5*time.Second
 	}
 	secs := strconv.FormatFloat(float64(*movetime)/1000, 'f', 3, 64)
 	var texts []string // Hub text of the current game's moves so far
@@ -291,27 +373,32 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return nil, err
 			}
+			if p.dead != nil {
+				return nil, p.dead
+			}
 			p.drain()
+			var text string
 			if p.version == 1 {
 				start, _ := fam.Hub.Position(rec.start) // hubPos has written it once already
 				depth := 0
 				if who < len(depths) {
 					depth = depths[who]
 				}
-				text, err := p.think1(start, texts, depth, time.Duration(*movetime)*time.Millisecond)
-				if err != nil {
-					return nil, err
+				text, err = p.think1(start, texts, depth, time.Duration(*movetime)*time.Millisecond, *timeout)
+			} else {
+				p.send(pos)
+				p.send("level move-time=" + secs)
+				p.send("go think")
+				var line string
+				if line, err = p.expect("done", wait); err == nil {
+					text = games.ParseHubLine(line).Args["move"]
 				}
-				return fam.Hub.ParseMove(rec.cur, text)
 			}
-			p.send(pos)
-			p.send("level move-time=" + secs)
-			p.send("go think")
-			line, err := p.expect("done", time.Duration(*movetime)*time.Millisecond*5+5*time.Second)
 			if err != nil {
+				p.restart() // whatever it answers late must not answer the next question
 				return nil, err
 			}
-			return fam.Hub.ParseMove(rec.cur, games.ParseHubLine(line).Args["move"])
+			return fam.Hub.ParseMove(rec.cur, text)
 		},
 	}.play("match", stdout, stderr)
 	if err != nil {

@@ -53,15 +53,23 @@ func TestMatchTwoEngines(t *testing.T) {
 
 // fakehub is a test-only command: --mode error answers `go` with an error line (an engine
 // that refuses); --mode log runs the real engine and appends every line it receives to
-// --log.
+// --log; --mode late runs the real engine and holds its first `done` line back for
+// --delay, once over all its runs (the file --marker records that it has been late).
 func init() {
 	register("fakehub", "test engine", func(args []string, stdout, stderr io.Writer) int {
 		fs := flag.NewFlagSet("fakehub", flag.ContinueOnError)
 		mode := fs.String("mode", "error", "")
 		logf := fs.String("log", "", "")
 		game := fs.String("game", "checkers", "")
+		marker := fs.String("marker", "", "")
+		delay := fs.Duration("delay", 0, "")
 		if err := fs.Parse(args); err != nil {
 			return 2
+		}
+		if *mode == "late" {
+			fam, _ := games.Of(*game) // the family's engine, its first answer held back
+			w := &lateWriter{w: stdout, marker: *marker, delay: *delay}
+			return fam.Engine.Run([]string{"--game", *game, "--tt", "1"}, os.Stdin, w, stderr)
 		}
 		if *mode == "log" {
 			f, err := os.OpenFile(*logf, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
@@ -151,5 +159,71 @@ func TestMatchSendsMoves(t *testing.T) {
 	}
 	if k != 11 {
 		t.Errorf("%d pos lines, want 11 (a's moves at plies 2, 4, ..., 22)", k)
+	}
+}
+
+// lateWriter passes an engine's lines on, the first `done` line of all the engine's runs
+// (none has created marker yet) after delay.
+type lateWriter struct {
+	w      io.Writer
+	marker string
+	delay  time.Duration
+}
+
+func (l *lateWriter) Write(p []byte) (int, error) {
+	if strings.HasPrefix(string(p), "done ") {
+		if f, err := os.OpenFile(l.marker, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
+			f.Close()
+			time.Sleep(l.delay)
+		}
+	}
+	return l.w.Write(p)
+}
+
+// An engine that answers after the time-out forfeits that game only: its late answer
+// never answers a later question. a's first answer (game 1, its first move) comes after
+// 0.8 s against a time-out of 0.5 s, in the middle of its wait in game 2; every later
+// answer comes at once. a forfeits game 1 and plays games 2 and 3 to their end. (The late `done`
+// taken as a's answer in game 2, where a moves second, is an illegal move, and a's answer
+// to that question then answers the next: a forfeited every game.)
+func TestMatchLateAnswer(t *testing.T) {
+	t.Setenv("MADANG_TEST_AS_CLI", "1")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	marker := filepath.Join(t.TempDir(), "late")
+	start := time.Now()
+	code, out, errs := run(t, "match", "--game", "checkers",
+		"--a", self+" fakehub --mode late --delay 800ms --marker "+marker,
+		"--b", self+" engine --game checkers --tt 1", "--games", "3", "--open", "0",
+		"--movetime", "5", "--max-plies", "20", "--timeout", "500ms")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(marker); err != nil {
+		t.Fatalf("a was never late: %v", err)
+	}
+	if strings.Count(errs, "forfeits") != 1 || !strings.Contains(errs, "game 1: a forfeits:") ||
+		!strings.Contains(errs, `no "done" within 500ms`) {
+		t.Errorf("stderr %q, want a's forfeit of game 1 by its time-out and no other", errs)
+	}
+	if r, _ := lastReport(t, out); r.Games != 3 || r.BWins < 1 {
+		t.Errorf("summary %+v", r)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("match took %v", el)
+	}
+}
+
+// --timeout takes a Go duration; a bad or negative one is refused with exit 2 and a
+// message naming the flag, before any engine starts.
+func TestMatchTimeoutFlag(t *testing.T) {
+	for _, bad := range []string{"abc", "5", "-1s", "1e400s"} {
+		code, out, errs := run(t, "match", "--game", "checkers", "--a", "no-such-engine", "--b", "no-such-engine",
+			"--timeout", bad)
+		if code != 2 || out != "" || !strings.Contains(errs, "timeout") {
+			t.Errorf("--timeout %s: exit %d, stdout %q, stderr %q", bad, code, out, errs)
+		}
 	}
 }
