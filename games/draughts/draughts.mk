@@ -55,18 +55,24 @@ ai-selfplay: build
 # seeded self-play with the hand-made evaluation, a logistic-regression fit, then the books
 # from the engine with the new weights (`go run` rebuilds with them embedded). The defaults
 # of `madang train-eval` and `madang book` are the shipped files' settings, so this remakes
-# the committed files byte for byte (checkers' weights no longer: made at 8b90f48, today's
-# code plays other self-play games; docs/measurements.md, 2026-12-07); CPU time and
-# data size in docs/measurements.md. Draughts takes
+# the committed files byte for byte; CPU time and data size in docs/measurements.md. The
+# last step writes the digest of each recipe's first self-play games to
+# ai/draughts/train/testdata/selfplay.pin: TestRecipeSelfplayPinned fails once a code change
+# plays other games (the weights would no longer be remade), as checkers' did between the
+# file's making at 8b90f48 and 2026-12-07 (docs/measurements.md). Draughts takes
 # three generations: the defaults' two (band tables; the second's positions kept in
 # TRAIN_DIR), then a third played with the second's weights (seed 2) and fitted with a
-# table a window on its own and the second's positions.
+# table a window on its own and the second's positions. Checkers takes two: the defaults'
+# one, then a second played with its weights (seed 2, 6,000 games) and fitted with the
+# first's positions (band tables).
 TRAIN_DIR ?= $(CURDIR)/.train
 .PHONY: train-eval
 train-eval:
 	mkdir -p $(TRAIN_DIR)
 	nice $(GO) run ./infra/cmd/madang train-eval --game draughts --workers 2 --cache $(TRAIN_DIR)/draughts.cache --out $(TRAIN_DIR)/draughts-gen2.bin
 	nice $(GO) run ./infra/cmd/madang train-eval --game draughts --workers 2 --generations 1 --play-weights $(TRAIN_DIR)/draughts-gen2.bin --seed 2 --cache $(TRAIN_DIR)/draughts-gen3.cache --fit-extra $(TRAIN_DIR)/draughts.cache.gen2 --tables window --out ai/draughts/weights/draughts.bin
-	nice $(GO) run ./infra/cmd/madang train-eval --game checkers --out ai/draughts/weights/checkers.bin
+	nice $(GO) run ./infra/cmd/madang train-eval --game checkers --cache $(TRAIN_DIR)/checkers.cache --out $(TRAIN_DIR)/checkers-gen1.bin
+	nice $(GO) run ./infra/cmd/madang train-eval --game checkers --generations 1 --play-weights $(TRAIN_DIR)/checkers-gen1.bin --seed 2 --games 6000 --cache $(TRAIN_DIR)/checkers-gen2.cache --fit-extra $(TRAIN_DIR)/checkers.cache --out ai/draughts/weights/checkers.bin
 	nice $(GO) run ./infra/cmd/madang book --game draughts --out ai/draughts/book/draughts.txt
 	nice $(GO) run ./infra/cmd/madang book --game checkers --out ai/draughts/book/checkers.txt
+	$(GO) test ./ai/draughts/train -run TestRecipeSelfplayPinned -count=1 -args -update
