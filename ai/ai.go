@@ -24,8 +24,17 @@ const (
 // Budget bounds one search. A zero field means no bound of that kind.
 type Budget struct {
 	Depth int           // plies of full-width search
-	Time  time.Duration // wall time; the engine overshoots it by at most 10%
+	Time  time.Duration // wall time of the whole answer (a search gets ForSearch's share)
 	Nodes int64         // positions visited
+}
+
+// ForSearch is the budget a search may use to answer within b: nine tenths of b.Time, the
+// rest for the request's setup (a searcher's tables, the book) and a search's overshoot
+// after its last look at the clock, so that the advanced level answers within AdvancedTime
+// (seed 001: at most 1.5 s a move). Depth and Nodes are kept; no Time stays none.
+func (b Budget) ForSearch() Budget {
+	b.Time = b.Time * 9 / 10
+	return b
 }
 
 // Request is one question to an engine.

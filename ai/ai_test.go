@@ -171,3 +171,20 @@ func TestChooseDispatchesByGame(t *testing.T) {
 		t.Fatalf("no engine: %v", err)
 	}
 }
+
+// A search answers within its budget's time: it gets nine tenths (Budget.Time's
+// documented overshoot is at most a tenth), the advanced level's 1.35 s of seed 001's
+// 1.5 s; Depth and Nodes stay, and a budget without time stays without.
+func TestForSearch(t *testing.T) {
+	b := Budget{Depth: 2, Time: AdvancedTime, Nodes: 7}
+	got := b.ForSearch()
+	if got.Time != 1350*time.Millisecond || got.Depth != 2 || got.Nodes != 7 {
+		t.Fatalf("ForSearch of %+v: %+v, want 1.35 s with depth 2 and 7 nodes", b, got)
+	}
+	if got.Time+got.Time/10 > AdvancedTime {
+		t.Fatalf("search time %v and its tenth of overshoot pass the %v a move", got.Time, AdvancedTime)
+	}
+	if z := (Budget{Depth: 4}).ForSearch(); z != (Budget{Depth: 4}) {
+		t.Fatalf("a depth budget became %+v", z)
+	}
+}

@@ -12,7 +12,7 @@ import (
 func init() {
 	ai.Register(bg.ID, Engine{})
 	// Depth 1 is one play deep, depth 2 adds the opponent's 21 rolls and best replies;
-	// the advanced level stops at ai.AdvancedTime (seed 001: at most 1.5 s a move).
+	// the advanced level answers within ai.AdvancedTime (seed 001: at most 1.5 s a move).
 	ai.SetSpecs(bg.ID, map[ai.Level]ai.Spec{
 		ai.Beginner:     {Random: 1, Budget: ai.Budget{Depth: 1}},
 		ai.Intermediate: {Budget: ai.Budget{Depth: 1}},
@@ -53,6 +53,7 @@ func (Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	if len(plays) == 0 {
 		return ai.Result{}, ai.ErrNoMove
 	}
+	ctl := ai.NewControl(ctx, spec.Budget.ForSearch()) // from the request's start
 	board, me := s.Board(), s.ToMove()
 	eval := Evaluate
 	if spec.Budget.Depth >= 2 && Shipped != nil {
@@ -71,7 +72,6 @@ func (Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		res.Move, res.Score = pick.m, int(pick.score*100)
 		return res, nil
 	case spec.Budget.Depth >= 2:
-		ctl := ai.NewControl(ctx, spec.Budget)
 		best := expectimax(ctl, &board, me, scored, eval)
 		if err := ctx.Err(); err != nil {
 			return ai.Result{}, err

@@ -92,7 +92,7 @@ func StateLimits(rs *rd.State) (rd.Position, Limits) {
 
 // Choose picks a move for the seat to act: at the request's level (seed 001: beginner
 // plays 40% random moves and otherwise searches 2 plies, intermediate searches 8 plies in
-// checkers and 6 in draughts, advanced thinks 1.5 s) or within its explicit budget. The
+// checkers and 6 in draughts, advanced answers within 1.5 s) or within its explicit budget. The
 // advanced level plays from the opening book while the position is in it.
 // Errors: ai.ErrNoMove, ai.ErrBadLevel, ctx.Err() when the context ended the search.
 func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
@@ -108,6 +108,7 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	if err != nil {
 		return ai.Result{}, err
 	}
+	ctl := ai.NewControl(ctx, spec.Budget.ForSearch()) // from the request's start
 	rng := ai.NewRand(r.Seed, r.State.Encode())
 	if err := ctx.Err(); err != nil {
 		return ai.Result{}, err
@@ -130,7 +131,6 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	defer e.release(s)
-	ctl := ai.NewControl(ctx, spec.Budget)
 	lim.Depth = spec.Budget.Depth
 	res := s.Search(p, lim, ctl)
 	if err := ctl.Err(); err != nil {

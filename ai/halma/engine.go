@@ -118,6 +118,7 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 	if err != nil {
 		return ai.Result{}, err
 	}
+	ctl := ai.NewControl(ctx, spec.Budget.ForSearch()) // from the request's start
 	lv := level{}
 	if r.Budget == (ai.Budget{}) || r.Level == ai.Advanced && r.Budget == (ai.Budget{Time: r.Budget.Time}) {
 		lv = levels[r.Level]
@@ -140,11 +141,6 @@ func (e *Engine) Choose(ctx context.Context, r ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	defer e.release(s)
-	b := spec.Budget
-	if b.Time > 0 {
-		b.Time = b.Time * 9 / 10 // the engine may overshoot by a move's search
-	}
-	ctl := ai.NewControl(ctx, b)
 	res := s.Search(hs.Position(), Params{Depth: spec.Budget.Depth, Width: lv.width, Noise: lv.noise, Seed: r.Seed, Terms: e.terms}, ctl)
 	if err := ctl.Err(); err != nil {
 		return ai.Result{}, err
