@@ -442,3 +442,52 @@ test('backgammon on one device: a reload offers the game with the count of its p
   });
   await ctx.close();
 });
+
+// Against the AI a resumed game rolls its own seed's dice (local-save.js keeps the seed the
+// engine's dice were started with): three turns, a reload, 이어서 하기, taken back to the
+// start by 한 수 무르기 and played on again, and the rolls are the ones before the reload,
+// the opening roll too (the engine's dice had a seed of its clock, and another after the
+// reload).
+test('backgammon against the AI: after a reload and 이어서 하기, taken back and played again, the same dice', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(ctx, `${stack.url}/backgammon/`);
+  /** Plays my turns (a roll, then the last listed play) until rolls entries have been rolled. */
+  const playUntil = async (rolls) => {
+    for (let i = 0; i < 40; i++) {
+      await waitMine(page);
+      const v = await view(page);
+      if (v.toMove < 0 || v.history.filter((e) => e.roll).length >= rolls) return v;
+      if (v.phase === 'roll') await roll(page, false);
+      else if (v.moves.length > 0) await listTurn(page);
+    }
+    throw new Error('the game did not get to its rolls');
+  };
+  const rollsOf = (v) => v.history.filter((e) => e.roll).map((e) => `${e.seat}:${e.text}`);
+  await withShots('bg-resume-dice', [page], async () => {
+    await engineReady(page);
+    await page.click('button[data-mode="ai"][data-level="beginner"]');
+    await page.waitForFunction(() => window.__madang.mode === 'ai' && window.__madang.view && window.__madang.view.phase === 'roll');
+    const before = await playUntil(6);
+    const rolls = rollsOf(before);
+    assert.ok(rolls.length >= 6 || before.toMove < 0, `rolls ${rolls}`);
+    await page.reload();
+    await engineReady(page);
+    await page.waitForSelector('#resume:visible');
+    await page.click('#resume-button');
+    await page.waitForFunction((p) => window.__madang.mode === 'ai' && window.__madang.view.ply === p, before.ply);
+    // 한 수 무르기 back to the start
+    for (let i = 0; i < 20 && await ply(page) > 0; i++) {
+      await waitMine(page);
+      if (await page.isDisabled('#undo')) break;
+      const n = await ply(page);
+      await page.click('#undo');
+      await page.waitForFunction((k) => window.__madang.view.ply < k, n);
+    }
+    const back = await view(page);
+    assert.equal(back.ply, 0, 'taken back to the start');
+    const after = await playUntil(rolls.length);
+    assert.deepEqual(rollsOf(after).slice(0, rolls.length), rolls, 'the same dice after the reload');
+    assert.deepEqual(page.errors, []);
+  });
+  await ctx.close();
+});

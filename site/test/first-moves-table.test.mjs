@@ -154,3 +154,58 @@ test('a table given as a function is read once, in a task after the first reques
   await fm.synced;
   assert.deepEqual(e.asked.map(([op]) => op), ['view', 'start', 'play']);
 });
+
+/** A table of a game that starts with a roll: tabled seeds 5 and 6. */
+const diceTable = {
+  game: 'd',
+  setups: [{
+    options: null,
+    root: {
+      set: { game: 'd', ply: 0, phase: 'roll', moves: [], history: [] },
+      rolls: [5, 6].map((seed) => ({
+        seed,
+        dice: [seed - 4, seed - 3],
+        node: { set: { ply: 1, phase: 'move', history: [{ text: `r${seed}`, roll: true }] } },
+      })),
+    },
+  }],
+};
+
+/** The engine of diceTable: start (its seed kept), roll by that seed, load. */
+function diceEngine(op, args, e) {
+  const root = diceTable.setups[0].root;
+  if (op === 'view') return { ok: true, view: { game: '' } };
+  if (op === 'start') { e.seed = args.seed; e.view = { ...root.set }; return { ok: true, view: e.view }; }
+  if (op === 'roll') {
+    const r = root.rolls.find((x) => x.seed === e.seed);
+    e.view = { ...e.view, ...r.node.set };
+    return { ok: true, view: e.view, dice: r.dice };
+  }
+  return { ok: true, view: e.view };
+}
+
+test('a dice game: the start\'s seed is answered from the table, and the tabled seed rolled is the game\'s from then on', async () => {
+  const e = fakeEngine(diceEngine);
+  const fm = new FirstMoves(e, diceTable);
+  const s = await fm.ask('start', { game: 'd', seed: 12345 });
+  assert.equal(s.view.phase, 'roll');
+  const r = await fm.ask('roll');
+  assert.ok([5, 6].includes(r.seed), 'the roll names the tabled seed it rolled');
+  e.arrive();
+  await fm.synced;
+  const load = e.asked.find(([op]) => op === 'load');
+  assert.equal(load[1].seed, r.seed, 'loaded again with the tabled seed rolled, not the clock');
+});
+
+test('a dice game: a start\'s tabled seed rolls that seed; with no roll from the table the game is loaded with the start\'s seed', async () => {
+  let e = fakeEngine(diceEngine);
+  let fm = new FirstMoves(e, diceTable);
+  await fm.ask('start', { game: 'd', seed: 6 });
+  assert.equal((await fm.ask('roll')).seed, 6);
+  e = fakeEngine(diceEngine);
+  fm = new FirstMoves(e, diceTable);
+  await fm.ask('start', { game: 'd', seed: 777 });
+  e.arrive();
+  await fm.synced;
+  assert.equal(e.asked.find(([op]) => op === 'load')[1].seed, 777);
+});

@@ -13,10 +13,16 @@
 // a move the table's view lists, and picks one of the tabled dice seeds at random for a roll
 // (the dice are what the engine's own seeded dice roll with that seed).
 //
+// A start's seed (the game's dice seed, chosen by the page and kept with the game) does not
+// change the start's view; when the table answers the roll too, the tabled seed rolled (the
+// start's seed if it is tabled, else one picked) becomes the game's dice seed, and the roll's
+// answer says so (seed) for the page to keep.
+//
 // When the engine arrives it is asked the same requests from the start (start with the seed
 // picked, roll, play each index played) and each answer must equal the table's view; a dice
-// game is then loaded again from its log with a seed of the engine's own (the rest of the game's
-// dice are not one of the tabled seeds'). Then the requests held back go to the engine.
+// game is then loaded again from its log with the game's dice seed (the tabled seed rolled,
+// else the start's seed, else one of the engine's own), so that its later rolls, and rolls
+// again after a take-back, are that seed's. Then the requests held back go to the engine.
 // <body data-engine>: 'ready' once the engine has answered, then 'checked' (the table
 // agreed, or nothing was played from it), 'mismatch' (it did not: said in the console, and
 // the page falls back to the engine's start, onMismatch) or 'failed' (no engine).
@@ -76,7 +82,7 @@ export class FirstMoves {
     this.onWait = onWait;
     this.held = false; // a request waits for the engine: every later one waits too
     this.done = false; // the engine has arrived and the table is checked
-    this.game = null; // the game played from the table: {game, options, root, seed, rolled, path, node, view}
+    this.game = null; // the game played from the table: {game, options, want, root, seed, rolled, path, node, view}
     this.engineAt = 0;
     this.synced = engine.ask('view').then((a) => this.arrive(a));
   }
@@ -109,12 +115,13 @@ export class FirstMoves {
   fromTable(op, args) {
     if (!this.table) return null;
     if (op === 'start') {
-      const setup = !args.fen && args.seed == null && args.game === this.table.game
+      const setup = !args.fen && args.game === this.table.game
         && this.table.setups.find((s) => optionsKey(s.options) === optionsKey(args.options));
       if (!setup) return null;
       const view = apply(null, setup.root);
       this.game = {
-        game: args.game, options: args.options, dice: !!setup.root.rolls, root: view, seed: null, rolled: null, path: [], node: setup.root, view,
+        game: args.game, options: args.options, want: args.seed == null ? null : args.seed,
+        dice: !!setup.root.rolls, root: view, seed: null, rolled: null, path: [], node: setup.root, view,
       };
       return { ok: true, view };
     }
@@ -122,12 +129,12 @@ export class FirstMoves {
     if (!g) return null;
     if (op === 'view') return { ok: true, view: g.view };
     if (op === 'roll' && g.node.rolls && g.seed == null) {
-      const r = g.node.rolls[Math.floor(Math.random() * g.node.rolls.length)];
+      const r = g.node.rolls.find((x) => x.seed === g.want) || g.node.rolls[Math.floor(Math.random() * g.node.rolls.length)];
       g.seed = r.seed;
       g.node = r.node;
       g.view = apply(g.view, r.node);
       g.rolled = g.view;
-      return { ok: true, view: g.view, dice: r.dice };
+      return { ok: true, view: g.view, dice: r.dice, seed: r.seed };
     }
     if (op === 'play' && !args.offer) {
       const moves = g.view.moves || [];
@@ -163,7 +170,7 @@ export class FirstMoves {
       console.error(`madang: the first moves written into the page disagree with the engine (${problem}); the game starts again from the engine's start`);
       if (body) body.dataset.engine = 'mismatch';
       this.game = null;
-      const s = await this.engine.ask('start', { game: g.game, options: g.options });
+      const s = await this.engine.ask('start', { game: g.game, options: g.options, ...(g.want == null ? {} : { seed: g.want }) });
       this.onMismatch(s);
       return;
     }
@@ -184,8 +191,10 @@ export class FirstMoves {
     }
     if (!same(a.view, g.view)) return `the view after ${g.path.length} move(s)`;
     if (g.dice) {
-      // the dice from here on are the engine's own (a seed of its clock), not the tabled seed's
-      a = await this.engine.ask('load', { game: g.game, options: g.options, moves: g.view.history.map((e) => e.text) });
+      // the dice from here on are the game's seed's: the tabled seed rolled, else the start's
+      // (else one of the engine's clock), rolled as many times as the log has rolls
+      const seed = g.seed != null ? g.seed : g.want;
+      a = await this.engine.ask('load', { game: g.game, options: g.options, moves: g.view.history.map((e) => e.text), ...(seed == null ? {} : { seed }) });
       if (!a.ok || !same(a.view, g.view)) return 'the game loaded again';
     }
     return '';

@@ -117,9 +117,16 @@ export class LocalDriver {
     const sh = this.shell;
     return this.act(() => sh.engine.ask('roll'), (a) => {
       if (!a.ok) return sh.say(failed(a) || refused.move, a.error);
+      this.rolled(a);
       sh.setView(a.view);
       return this.next();
     });
+  }
+
+  /** A roll answered from the first moves' table (first-moves.js) names the tabled seed it
+   * rolled with, the game's dice seed from then on: kept with the game (local-save.js). */
+  rolled(a) {
+    if (a.seed != null) this.shell.diceSeed = a.seed;
   }
 
   async acceptDraw() {
@@ -161,6 +168,7 @@ export class LocalDriver {
       if (gen !== sh.gen) return undefined;
       sh.thinking = false;
       if (!r.ok) return sh.say(refused.aiMove, r.error);
+      this.rolled(r);
       sh.setView(r.view);
       return this.next();
     }

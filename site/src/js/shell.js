@@ -13,7 +13,7 @@ import { LocalDriver } from './local-driver.js';
 import { RoomDriver } from './room-driver.js';
 import { MoveList } from './move-list.js';
 import { MSG, ROOM } from './text.js';
-import { LocalSave } from './local-save.js';
+import { LocalSave, newDiceSeed } from './local-save.js';
 import { setHint } from './key-hint.js';
 import { Records } from './records/records.js';
 
@@ -111,6 +111,7 @@ export class Shell {
     this.thinking = false;
     this.gen = 0;
     this.seed = 1;
+    this.diceSeed = 0; // the seed of the local game's dice (newDiceSeed), kept with the game
     this.firstMovesAt = 0;
     this.board3d = scene;
     this.moveList = new MoveList($('moves'), $('history'), (m) => this.play(m));
@@ -147,14 +148,15 @@ export class Shell {
   }
 
   /** A game on this device from now on (a new one, a saved one resumed, a review continued):
-   * mode 'ai' or 'local', the AI's level, my seat against it, the AI's seed, the start
-   * position and the game's options; an AI thinking for the last game stops, and nothing is
-   * selected or offered. */
-  playLocal({ mode, level, human, seed, fen, options }) {
+   * mode 'ai' or 'local', the AI's level, my seat against it, the AI's seed, the seed the
+   * engine's dice were given for this game (kept with it), the start position and the game's
+   * options; an AI thinking for the last game stops, and nothing is selected or offered. */
+  playLocal({ mode, level, human, seed, diceSeed, fen, options }) {
     this.drive(new LocalDriver(this, mode));
     this.level = level || 'intermediate';
     this.human = mode === 'ai' ? human : 0;
     this.seed = seed;
+    this.diceSeed = diceSeed;
     this.startFen = fen || '';
     this.options = options;
     this.gen++;
@@ -368,9 +370,11 @@ export class Shell {
     if (!g) return undefined;
     this.clearMessages();
     this.setGame(g.game);
-    this.playLocal({ mode: g.mode, level: g.level, human: g.human, seed: g.seed | 0, fen: g.fen, options: g.options });
+    // a save from before the dice seed was kept: a new one from here on
+    const diceSeed = Number.isSafeInteger(g.diceSeed) ? g.diceSeed : newDiceSeed();
+    this.playLocal({ mode: g.mode, level: g.level, human: g.human, seed: g.seed | 0, diceSeed, fen: g.fen, options: g.options });
     const gen = this.gen;
-    const a = await this.saved.replay(this.engine, g);
+    const a = await this.saved.replay(this.engine, { ...g, diceSeed });
     if (gen !== this.gen) return undefined;
     if (!a.ok) {
       this.saved.clear();
@@ -436,10 +440,10 @@ export class Shell {
 
   async startLocal(mode, level, human, fen = '') {
     this.clearMessages();
-    this.playLocal({ mode, level, human, seed: (Math.random() * 2 ** 31) | 0, fen, options: this.gameOptions() });
+    this.playLocal({ mode, level, human, seed: (Math.random() * 2 ** 31) | 0, diceSeed: newDiceSeed(), fen, options: this.gameOptions() });
     // a notice over the menu (a dead room link) goes as soon as a game is chosen
     $('menu-notice').hidden = true;
-    const a = await this.engine.ask('start', { game: this.game, fen, options: this.options });
+    const a = await this.engine.ask('start', { game: this.game, fen, options: this.options, seed: this.diceSeed });
     if (!a.ok) return this.say(MSG.engineFailed);
     const fromMenu = !$('menu').hidden;
     this.showPhase('game');

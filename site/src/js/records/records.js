@@ -11,6 +11,7 @@
 // analysis runs in the page's own engine worker, one position per request, so cancelling
 // stops after the position being searched.
 import { Engine } from '../engine.js';
+import { newDiceSeed } from '../local-save.js';
 import { REC, problemText, syntaxText, levelName } from './text.js';
 import { CLOCK, clkOf, recordClock } from '../clock.js';
 
@@ -536,11 +537,13 @@ export class Records {
     if (!rec) return undefined;
     this.cancelAnalysis();
     const moves = rec.moves.slice(0, this.ply);
-    const a = await sh.engine.ask('load', { game: rec.game, options: rec.options, fen: rec.fen, moves });
+    // the dice from here on: a seed of the game's own, kept with it (local-save.js)
+    const diceSeed = newDiceSeed();
+    const a = await sh.engine.ask('load', { game: rec.game, options: rec.options, fen: rec.fen, moves, seed: diceSeed });
     if (!a.ok) return sh.say(REC.reviewFailed, a.error);
     if (a.view.toMove < 0) return sh.say(REC.overHere);
     sh.clearMessages();
-    sh.playLocal({ mode, level, human: a.view.toMove, seed: (Math.random() * 2 ** 31) | 0, fen: rec.fen, options: rec.options });
+    sh.playLocal({ mode, level, human: a.view.toMove, seed: (Math.random() * 2 ** 31) | 0, diceSeed, fen: rec.fen, options: rec.options });
     this.rec = null;
     sh.showPhase('game');
     sh.view = null;
