@@ -4,6 +4,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -149,16 +150,64 @@ func (h *hub) send(line string) {
 	io.WriteString(h.out, line+"\n")
 }
 
-func (h *hub) run(in io.Reader) {
-	lines := make(chan string)
-	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			lines <- sc.Text()
+// maxLine is the longest input line the engine reads (a pos line of a long game is a few
+// KB); a longer one is skipped and answered by an error line (lineTooLong).
+const maxLine = 1 << 20
+
+// lineTooLong is the command of an input line longer than maxLine, its length the
+// argument "bytes": no command read from input can hold a space.
+const lineTooLong = "line too long"
+
+// readLines sends in's lines to lines, without their line ends (\n or \r\n), then closes
+// it at the end of input (a last line without \n included) or at a read error. A line
+// longer than max is not kept: its place gets a line holding only lineTooLong and its
+// length, and reading goes on after its end.
+func readLines(in io.Reader, max int, lines chan<- games.HubLine) {
+	defer close(lines)
+	r := bufio.NewReaderSize(in, 64*1024)
+	var line []byte
+	n := 0 // the line's length so far, kept or not
+	for {
+		chunk, err := r.ReadSlice('\n')
+		n += len(chunk)
+		if n <= max+1 { // its \n included
+			line = append(line, chunk...)
 		}
-		close(lines)
-	}()
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && n == 0 {
+			return
+		}
+		size := n // without the \n
+		if err == nil {
+			size--
+		}
+		switch end := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r")); {
+		case n > len(line) || len(end) > max:
+			lines <- games.HubLine{Cmd: lineTooLong, Args: map[string]string{"bytes": strconv.Itoa(size)}}
+		default:
+			lines <- games.ParseHubLine(string(end))
+		}
+		if err != nil {
+			return
+		}
+		line, n = line[:0], 0
+	}
+}
+
+// sendError answers an `error message="..."` line; a message longer than 300 characters
+// (one that would echo a long input) is cut there, with "…".
+func (h *hub) sendError(msg string) {
+	if r := []rune(msg); len(r) > 300 {
+		msg = string(r[:300]) + "…"
+	}
+	h.send(fmt.Sprintf("error message=%q", msg))
+}
+
+func (h *hub) run(in io.Reader) {
+	lines := make(chan games.HubLine)
+	go readLines(in, maxLine, lines)
 	// The search runs in its own goroutine and hands its "done" line back, so that the
 	// loop prints it only once it has left the searching state: the GUI's next command
 	// then always finds the engine idle. Commands that arrive during a search (pos,
@@ -189,11 +238,10 @@ func (h *hub) run(in io.Reader) {
 			if eof {
 				return
 			}
-			line, ok := <-lines
-			if !ok {
+			var ok bool
+			if c, ok = <-lines; !ok {
 				return
 			}
-			c = games.ParseHubLine(line)
 		case eof:
 			finish()
 			continue
@@ -204,7 +252,7 @@ func (h *hub) run(in io.Reader) {
 					eof = true
 					continue
 				}
-				c = games.ParseHubLine(line)
+				c = line
 			case r := <-result:
 				cancel()
 				result, cancel = nil, nil
@@ -250,18 +298,18 @@ func (h *hub) run(in io.Reader) {
 		case "pos":
 			if err := h.setPos(c.Args["pos"], c.Args["moves"]); err != nil {
 				h.badPos = err
-				h.send(fmt.Sprintf("error message=%q", err.Error()))
+				h.sendError(err.Error())
 			} else {
 				h.badPos = nil
 			}
 		case "level":
 			if err := h.setLevel(c.Args); err != nil {
-				h.send(fmt.Sprintf("error message=%q", err.Error()))
+				h.sendError(err.Error())
 			}
 		case "go":
 			if h.badPos != nil {
 				// Searching the previous position would answer a question not asked.
-				h.send(fmt.Sprintf("error message=%q", "no position: the last pos was refused: "+h.badPos.Error()))
+				h.sendError("no position: the last pos was refused: " + h.badPos.Error())
 				continue
 			}
 			ctx, cf := context.WithCancel(context.Background())
@@ -269,6 +317,8 @@ func (h *hub) run(in io.Reader) {
 			go func(result chan string) { result <- h.think(ctx) }(result)
 		case "quit":
 			return
+		case lineTooLong:
+			h.sendError(fmt.Sprintf("line of %s bytes skipped: the limit is %d", c.Args["bytes"], maxLine))
 		case "":
 		default:
 			// The protocol asks engines to ignore what they do not understand.

@@ -5,12 +5,14 @@ package cli
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	aidraughts "madang/ai/draughts"
+	"madang/games"
 )
 
 // A Hub session as the protocol's own example runs it: handshake, a position with moves,
@@ -389,3 +391,40 @@ func TestHubGoWithoutLevel(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// An input line longer than maxLine is answered by an error line and the session goes on
+// (it used to end without a word); the error about a long line under the limit does not
+// echo it back whole.
+func TestHubLongLine(t *testing.T) {
+	in := "pos pos=" + strings.Repeat("x", 2_000_000) + "\nping\n" +
+		"pos pos=" + strings.Repeat("b", 500_000) + "\nping\n" +
+		"pos pos=W" + strings.Repeat("e", 32) + ` moves="` + strings.Repeat("9", 300_000) + `"` + "\nping\nquit\n"
+	lines := runHub(t, aidraughts.Checkers, in)
+	if len(lines) != 6 || lines[1] != "pong" || lines[3] != "pong" || lines[5] != "pong" ||
+		lines[0] != `error message="line of 2000008 bytes skipped: the limit is 1048576"` {
+		t.Fatalf("replies %.300q", lines)
+	}
+	for _, l := range []string{lines[2], lines[4]} {
+		if !strings.HasPrefix(l, "error message=") || len(l) > 300 || !strings.Contains(l, "…") {
+			t.Errorf("error line of %d bytes: %.300q", len(l), l)
+		}
+	}
+}
+
+// readLines: line ends \n and \r\n, a last line without one, a line at the limit kept,
+// one byte more skipped (also when it is the last, without \n), reading going on after it.
+func TestReadLines(t *testing.T) {
+	const max = 70_000 // above the reader's 64 KB buffer: the long lines come in pieces
+	at, over := strings.Repeat("a", max), strings.Repeat("b", max+1)
+	in := "ping\r\n" + at + "\n" + over + "\nstop\n" + over
+	lines := make(chan games.HubLine)
+	go readLines(strings.NewReader(in), max, lines)
+	var got []string
+	for l := range lines {
+		got = append(got, l.Cmd+" "+l.Args["bytes"])
+	}
+	want := []string{"ping ", at + " ", lineTooLong + " 70001", "stop ", lineTooLong + " 70001"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %d lines %.200q", len(got), got)
+	}
+}
