@@ -139,8 +139,14 @@ func (e *notationError) Unwrap() []error {
 	return out
 }
 
+// notationErr quotes text after what, its first 80 characters and "…" when longer: an
+// error about a long text (a line of a megabyte from a GUI) does not echo it whole.
 func notationErr(what, text string) error {
-	return &notationError{detail: what + ": " + strconv.Quote(text)}
+	q := strconv.Quote(text)
+	if r := []rune(text); len(r) > 80 {
+		q = strconv.Quote(string(r[:80])) + "…"
+	}
+	return &notationError{detail: what + ": " + q}
 }
 
 // wrapNotation turns another reader's error into a notationError, without repeating

@@ -4,10 +4,13 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -87,7 +90,10 @@ func runEngine(args []string, in io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	h := newHub(v, *tt, stdout)
-	h.fixedDepth = *fixed
+	if *fixed > 0 {
+		h.fixedDepth = *fixed
+		h.limits, h.depth = ai.Budget{}, *fixed // also before any level line
+	}
 	switch *clock {
 	case "wall":
 	case "cpu":
@@ -129,8 +135,13 @@ func cpuNow() time.Time {
 	return time.Unix(0, int64(d))
 }
 
+// defaultMoveTime is the limit of a search before any level line: the protocol sends
+// one before each search but sets no default, and a search without a limit would not
+// end before stop.
+const defaultMoveTime = time.Second
+
 func newHub(v *aidraughts.Variant, ttMB int, out io.Writer) *hub {
-	return &hub{v: v, ttMB: ttMB, out: out, pos: v.Start()}
+	return &hub{v: v, ttMB: ttMB, out: out, pos: v.Start(), limits: ai.Budget{Time: defaultMoveTime}}
 }
 
 func (h *hub) send(line string) {
@@ -139,16 +150,64 @@ func (h *hub) send(line string) {
 	io.WriteString(h.out, line+"\n")
 }
 
-func (h *hub) run(in io.Reader) {
-	lines := make(chan string)
-	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			lines <- sc.Text()
+// maxLine is the longest input line the engine reads (a pos line of a long game is a few
+// KB); a longer one is skipped and answered by an error line (lineTooLong).
+const maxLine = 1 << 20
+
+// lineTooLong is the command of an input line longer than maxLine, its length the
+// argument "bytes": no command read from input can hold a space.
+const lineTooLong = "line too long"
+
+// readLines sends in's lines to lines, without their line ends (\n or \r\n), then closes
+// it at the end of input (a last line without \n included) or at a read error. A line
+// longer than max is not kept: its place gets a line holding only lineTooLong and its
+// length, and reading goes on after its end.
+func readLines(in io.Reader, max int, lines chan<- games.HubLine) {
+	defer close(lines)
+	r := bufio.NewReaderSize(in, 64*1024)
+	var line []byte
+	n := 0 // the line's length so far, kept or not
+	for {
+		chunk, err := r.ReadSlice('\n')
+		n += len(chunk)
+		if n <= max+1 { // its \n included
+			line = append(line, chunk...)
 		}
-		close(lines)
-	}()
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && n == 0 {
+			return
+		}
+		size := n // without the \n
+		if err == nil {
+			size--
+		}
+		switch end := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r")); {
+		case n > len(line) || len(end) > max:
+			lines <- games.HubLine{Cmd: lineTooLong, Args: map[string]string{"bytes": strconv.Itoa(size)}}
+		default:
+			lines <- games.ParseHubLine(string(end))
+		}
+		if err != nil {
+			return
+		}
+		line, n = line[:0], 0
+	}
+}
+
+// sendError answers an `error message="..."` line; a message longer than 300 characters
+// (one that would echo a long input) is cut there, with "…".
+func (h *hub) sendError(msg string) {
+	if r := []rune(msg); len(r) > 300 {
+		msg = string(r[:300]) + "…"
+	}
+	h.send(fmt.Sprintf("error message=%q", msg))
+}
+
+func (h *hub) run(in io.Reader) {
+	lines := make(chan games.HubLine)
+	go readLines(in, maxLine, lines)
 	// The search runs in its own goroutine and hands its "done" line back, so that the
 	// loop prints it only once it has left the searching state: the GUI's next command
 	// then always finds the engine idle. Commands that arrive during a search (pos,
@@ -179,11 +238,10 @@ func (h *hub) run(in io.Reader) {
 			if eof {
 				return
 			}
-			line, ok := <-lines
-			if !ok {
+			var ok bool
+			if c, ok = <-lines; !ok {
 				return
 			}
-			c = games.ParseHubLine(line)
 		case eof:
 			finish()
 			continue
@@ -194,7 +252,7 @@ func (h *hub) run(in io.Reader) {
 					eof = true
 					continue
 				}
-				c = games.ParseHubLine(line)
+				c = line
 			case r := <-result:
 				cancel()
 				result, cancel = nil, nil
@@ -240,16 +298,18 @@ func (h *hub) run(in io.Reader) {
 		case "pos":
 			if err := h.setPos(c.Args["pos"], c.Args["moves"]); err != nil {
 				h.badPos = err
-				h.send(fmt.Sprintf("error message=%q", err.Error()))
+				h.sendError(err.Error())
 			} else {
 				h.badPos = nil
 			}
 		case "level":
-			h.setLevel(c.Args)
+			if err := h.setLevel(c.Args); err != nil {
+				h.sendError(err.Error())
+			}
 		case "go":
 			if h.badPos != nil {
 				// Searching the previous position would answer a question not asked.
-				h.send(fmt.Sprintf("error message=%q", "no position: the last pos was refused: "+h.badPos.Error()))
+				h.sendError("no position: the last pos was refused: " + h.badPos.Error())
 				continue
 			}
 			ctx, cf := context.WithCancel(context.Background())
@@ -257,6 +317,8 @@ func (h *hub) run(in io.Reader) {
 			go func(result chan string) { result <- h.think(ctx) }(result)
 		case "quit":
 			return
+		case lineTooLong:
+			h.sendError(fmt.Sprintf("line of %s bytes skipped: the limit is %d", c.Args["bytes"], maxLine))
 		case "":
 		default:
 			// The protocol asks engines to ignore what they do not understand.
@@ -298,36 +360,91 @@ func (h *hub) setPos(pos, moves string) error {
 	return nil
 }
 
-func (h *hub) setLevel(a map[string]string) {
-	secs := func(k string) (time.Duration, bool) {
+// setLevel takes a level line: depth=N, move-time=S, [moves=M] time=S [inc=S] or
+// infinite (S in seconds). A line with a bad value (not a number, negative, a depth or
+// move time of 0) or with none of them is refused with the reason and leaves the limits
+// as they were: a search with no limit at all would never end by itself.
+func (h *hub) setLevel(a map[string]string) error {
+	// secs reads a number of seconds: finite, not negative, below 10^9 (30 years: a
+	// time.Duration holds 292).
+	secs := func(k string) (time.Duration, error) {
 		f, err := strconv.ParseFloat(a[k], 64)
-		if err != nil || f < 0 {
-			return 0, false
+		if err != nil || math.IsNaN(f) || f < 0 || f >= 1e9 {
+			return 0, fmt.Errorf("level: bad %s=%s: want seconds, a number from 0", k, capped(a[k]))
 		}
-		return time.Duration(f * float64(time.Second)), true
+		return time.Duration(f * float64(time.Second)), nil
 	}
-	h.limits, h.depth = ai.Budget{}, 0
-	if d, err := strconv.Atoi(a["depth"]); err == nil && d > 0 {
-		h.depth = d
+	count := func(k string) (int, error) {
+		n, err := strconv.Atoi(a[k])
+		if err != nil || n < 1 {
+			return 0, fmt.Errorf("level: bad %s=%s: want a whole number from 1", k, capped(a[k]))
+		}
+		return n, nil
 	}
-	if t, ok := secs("move-time"); ok {
-		h.limits.Time = t
+	var limits ai.Budget
+	depth := 0
+	_, infinite := a["infinite"]
+	set := infinite
+	if _, ok := a["depth"]; ok {
+		d, err := count("depth")
+		if err != nil {
+			return err
+		}
+		depth, set = d, true
 	}
-	if t, ok := secs("time"); ok {
+	if _, ok := a["move-time"]; ok {
+		t, err := secs("move-time")
+		if err == nil && t <= 0 {
+			err = fmt.Errorf("level: bad move-time=%s: want seconds above 0", capped(a["move-time"]))
+		}
+		if err != nil {
+			return err
+		}
+		limits.Time, set = t, true
+	}
+	if _, ok := a["time"]; ok {
+		t, err := secs("time")
+		if err != nil {
+			return err
+		}
 		moves := 30
-		if n, err := strconv.Atoi(a["moves"]); err == nil && n > 0 {
-			moves = n
+		if _, ok := a["moves"]; ok {
+			if moves, err = count("moves"); err != nil {
+				return err
+			}
 		}
-		inc, _ := secs("inc")
-		h.limits.Time = min(t/time.Duration(moves)+inc*8/10, t/3)
-		if h.limits.Time <= 0 {
-			h.limits.Time = 10 * time.Millisecond
+		var inc time.Duration
+		if _, ok := a["inc"]; ok {
+			if inc, err = secs("inc"); err != nil {
+				return err
+			}
+		}
+		limits.Time, set = min(t/time.Duration(moves)+inc*8/10, t/3), true
+		if limits.Time <= 0 {
+			limits.Time = 10 * time.Millisecond
 		}
 	}
-	// "level infinite": no bound; the GUI sends stop.
+	if !set {
+		return errors.New("level: want depth=N, move-time=S, [moves=M] time=S [inc=S] or infinite")
+	}
+	// "level infinite" (alone): no bound; the GUI sends stop.
+	h.limits, h.depth = limits, depth
 	if h.fixedDepth > 0 {
 		h.limits, h.depth = ai.Budget{}, h.fixedDepth
 	}
+	return nil
+}
+
+// capped is s for an error line, cut after 80 characters ("…"): a long bad line is not
+// echoed back whole.
+func capped(s string) string {
+	if len(s) <= 80 {
+		return s
+	}
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:80]) + "…"
+	}
+	return s
 }
 
 // bounded reports whether a search ends by itself: a depth or a budget is set.

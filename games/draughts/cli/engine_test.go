@@ -5,12 +5,14 @@ package cli
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	aidraughts "madang/ai/draughts"
+	"madang/games"
 )
 
 // A Hub session as the protocol's own example runs it: handshake, a position with moves,
@@ -95,6 +97,16 @@ func TestHubFixedDepth(t *testing.T) {
 	}
 	if !strings.HasPrefix(last, "info depth=3 ") || !strings.HasPrefix(lines[len(lines)-1], "done move=") {
 		t.Fatalf("fixed depth 3: last info %q, output %q", last, lines)
+	}
+	// engine --depth holds before any level line too (not the default move time).
+	out.Reset()
+	if code := runEngine([]string{"--game", "checkers", "--tt", "1", "--depth", "2"},
+		strings.NewReader("go think\nquit\n"), &out, io.Discard); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines = strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[len(lines)-2], "info depth=2 ") {
+		t.Fatalf("--depth 2 without level: %q", lines)
 	}
 }
 
@@ -301,5 +313,118 @@ func TestProcessCPU(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the CPU clock stood at %v for 10 s of computing (x %d)", t0, x)
 		}
+	}
+}
+
+// A bad level line is refused with an error line and keeps the limits set before it:
+// depth 2 here, so go think ends with a last info at depth 2 (not a search without any
+// limit, which only stop would end). Good lines are taken without an answer.
+func TestHubBadLevel(t *testing.T) {
+	start := "W" + strings.Repeat("b", 12) + strings.Repeat("e", 8) + strings.Repeat("w", 12)
+	for _, bad := range []string{"level depth=-3", "level move-time=abc", "level move-time=-1",
+		"level time=abc", "level depth=0", "level depth=2.5", "level move-time=0", "level move-time=NaN",
+		"level time=1e300", "level moves=-2 time=10", "level time=10 inc=x", "level", "level handicap=2",
+		"level depth=" + strings.Repeat("9", 500)} {
+		in := "init\npos pos=" + start + "\nlevel depth=2\n" + bad + "\ngo think\nquit\n"
+		lines := runHub(t, aidraughts.Checkers, in)
+		var replies []string
+		depth := ""
+		for _, l := range lines {
+			f := strings.Fields(l)
+			if f[0] == "info" {
+				depth = f[1]
+				continue
+			}
+			replies = append(replies, f[0])
+		}
+		if strings.Join(replies, " ") != "ready error done" || depth != "depth=2" ||
+			!strings.HasPrefix(lines[1], `error message="level: `) {
+			t.Errorf("%q: replies %q, last info at %q, want ready, error, done at depth 2 (%q)", bad, replies, depth, lines)
+		}
+		if len(lines[1]) > 200 {
+			t.Errorf("%q: error line of %d bytes", bad[:20], len(lines[1]))
+		}
+	}
+	for _, good := range []string{"level depth=3", "level move-time=0.01", "level time=0.3",
+		"level moves=5 time=0.1 inc=0.01", "level time=0"} {
+		lines := runHub(t, aidraughts.Checkers, "pos pos="+start+"\n"+good+"\ngo think\nquit\n")
+		if last := lines[len(lines)-1]; len(lines) < 1 || !strings.HasPrefix(last, "done move=") ||
+			strings.Contains(strings.Join(lines, "\n"), "error") {
+			t.Errorf("%q: %q", good, lines)
+		}
+	}
+}
+
+// go think before any level line searches for a default time (defaultMoveTime), not
+// until stop: its done comes without stop.
+func TestHubGoWithoutLevel(t *testing.T) {
+	inR, inW := io.Pipe()
+	var out strings.Builder
+	var mu sync.Mutex
+	h := newHub(aidraughts.Checkers, 1, writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return out.Write(p)
+	}))
+	finished := make(chan struct{})
+	go func() { h.run(inR); close(finished) }()
+	io.WriteString(inW, "init\ngo think\n")
+	deadline := time.Now().Add(defaultMoveTime + 3*time.Second)
+	for {
+		mu.Lock()
+		got := out.String()
+		mu.Unlock()
+		if strings.Contains(got, "done move=") {
+			break
+		}
+		if time.Now().After(deadline) {
+			inW.Close()
+			<-finished
+			t.Fatalf("no done %v after go think without level: %q", defaultMoveTime+3*time.Second, got)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	inW.Close()
+	<-finished
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// An input line longer than maxLine is answered by an error line and the session goes on
+// (it used to end without a word); the error about a long line under the limit does not
+// echo it back whole.
+func TestHubLongLine(t *testing.T) {
+	in := "pos pos=" + strings.Repeat("x", 2_000_000) + "\nping\n" +
+		"pos pos=" + strings.Repeat("b", 500_000) + "\nping\n" +
+		"pos pos=W" + strings.Repeat("e", 32) + ` moves="` + strings.Repeat("9", 300_000) + `"` + "\nping\nquit\n"
+	lines := runHub(t, aidraughts.Checkers, in)
+	if len(lines) != 6 || lines[1] != "pong" || lines[3] != "pong" || lines[5] != "pong" ||
+		lines[0] != `error message="line of 2000008 bytes skipped: the limit is 1048576"` {
+		t.Fatalf("replies %.300q", lines)
+	}
+	for _, l := range []string{lines[2], lines[4]} {
+		if !strings.HasPrefix(l, "error message=") || len(l) > 300 || !strings.Contains(l, "…") {
+			t.Errorf("error line of %d bytes: %.300q", len(l), l)
+		}
+	}
+}
+
+// readLines: line ends \n and \r\n, a last line without one, a line at the limit kept,
+// one byte more skipped (also when it is the last, without \n), reading going on after it.
+func TestReadLines(t *testing.T) {
+	const max = 70_000 // above the reader's 64 KB buffer: the long lines come in pieces
+	at, over := strings.Repeat("a", max), strings.Repeat("b", max+1)
+	in := "ping\r\n" + at + "\n" + over + "\nstop\n" + over
+	lines := make(chan games.HubLine)
+	go readLines(strings.NewReader(in), max, lines)
+	var got []string
+	for l := range lines {
+		got = append(got, l.Cmd+" "+l.Args["bytes"])
+	}
+	want := []string{"ping ", at + " ", lineTooLong + " 70001", "stop ", lineTooLong + " 70001"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %d lines %.200q", len(got), got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -57,6 +58,52 @@ func runTrainEval(args []string, stdout, stderr io.Writer) int {
 	if !ok || !ok2 || fs.NArg() != 0 {
 		fmt.Fprintln(stderr, "train-eval: --game draughts or checkers, no other arguments")
 		return 2
+	}
+	// A value out of range is refused, not taken as the default: --games -3 used to run
+	// the full default self-play.
+	for _, f := range []struct {
+		name     string
+		val, min int
+		want     string
+	}{
+		{"games", *games, 0, "a number of games (0: the shipped default)"},
+		{"depth", *depth, 0, "plies (0: the shipped default)"},
+		{"open", *open, -1, "plies (-1: the shipped default)"},
+		{"epochs", *epochs, 0, "a number of passes (0: the shipped default)"},
+		{"generations", *generations, 0, "a number of generations (0: the shipped default)"},
+		{"workers", *workers, 1, "a number of goroutines from 1"},
+		{"play-mix", *playMix, -1, fmt.Sprintf("0..%d (-1: the variant's own)", aidraughts.MixUnit)},
+	} {
+		if f.val < f.min || (f.name == "play-mix" && f.val > aidraughts.MixUnit) {
+			fmt.Fprintf(stderr, "train-eval: --%s %d: want %s\n", f.name, f.val, f.want)
+			return 2
+		}
+	}
+	if *phases < 0 || *phases > 2 {
+		fmt.Fprintf(stderr, "train-eval: --phases %d: want 1 or 2 (0: the shipped default)\n", *phases)
+		return 2
+	}
+	for _, f := range []struct {
+		name string
+		val  float64
+		ok   bool // within its range, -1 aside
+	}{
+		{"lambda", fit.Lambda, fit.Lambda >= 0 && fit.Lambda <= 1},
+		{"l2", fit.L2, fit.L2 >= 0},
+		{"rate", fit.Rate, fit.Rate > 0},
+		{"prior", fit.Prior, fit.Prior >= 0},
+	} {
+		if f.val != -1 && (!f.ok || math.IsInf(f.val, 0)) { // NaN is not ok either
+			want := "a number from 0"
+			switch f.name {
+			case "lambda":
+				want = "0..1"
+			case "rate":
+				want = "a number above 0"
+			}
+			fmt.Fprintf(stderr, "train-eval: --%s %v: want %s (-1: the shipped default)\n", f.name, f.val, want)
+			return 2
+		}
 	}
 	if *games > 0 {
 		cfg.Games = *games

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"madang/games"
@@ -32,8 +33,11 @@ func init() {
 // `ping` and reading up to the answer: Hub 1 has no `ping`, and an engine stuck in its
 // search (or a driver around a blocking search, such as Cake's) may answer neither.
 type hubProc struct {
-	name     string // the command line
-	protocol string // hub1, hub2 or auto, for a restart
+	name     string    // the command line
+	protocol string    // hub1, hub2 or auto, for a restart
+	seat     string    // a, b, ...: the prefix of its stderr lines
+	stderr   io.Writer // where its stderr lines go (match's stderr, locked), for a restart
+	errw     *linePrefixer
 	cmd      *exec.Cmd
 	in       io.WriteCloser
 	lines    chan string
@@ -128,12 +132,24 @@ func (h *hubProc) think1(start string, moves []string, depth int, movetime, time
 	return f[1], nil
 }
 
-func startHub(cmdline string) (*hubProc, error) {
+// startHub starts an engine. Its stderr goes to stderr line by line, each line prefixed
+// with "engine SEAT: ", so that the reason an engine gives for failing (a bad flag, a
+// missing file) is seen and two engines' lines can be told apart. stderr must take
+// writes from several goroutines (lockedWriter); the engine never waits on it beyond
+// that lock, as exec copies its stderr pipe in a goroutine of its own.
+func startHub(cmdline, seat string, stderr io.Writer) (*hubProc, error) {
 	f := strings.Fields(cmdline)
 	if len(f) == 0 {
 		return nil, errors.New("empty engine command")
 	}
 	cmd := exec.Command(f[0], f[1:]...)
+	var errw *linePrefixer
+	if stderr != nil {
+		errw = &linePrefixer{w: stderr, prefix: "engine " + seat + ": "}
+		cmd.Stderr = errw
+		// A child the engine leaves behind holding its stderr must not keep Wait waiting.
+		cmd.WaitDelay = time.Second
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -146,7 +162,7 @@ func startHub(cmdline string) (*hubProc, error) {
 		return nil, err
 	}
 	lines := make(chan string, 256) // this process's lines only, whatever h holds later
-	h := &hubProc{name: cmdline, cmd: cmd, in: in, lines: lines}
+	h := &hubProc{name: cmdline, seat: seat, stderr: stderr, errw: errw, cmd: cmd, in: in, lines: lines}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64*1024), 1<<20)
@@ -160,8 +176,8 @@ func startHub(cmdline string) (*hubProc, error) {
 
 // openHub starts an engine and brings it to `ready`: the handshake (protocol hub1, hub2 or
 // auto), then `init`. An engine that fails on the way is killed.
-func openHub(cmdline, protocol string) (*hubProc, error) {
-	h, err := startHub(cmdline)
+func openHub(cmdline, protocol, seat string, stderr io.Writer) (*hubProc, error) {
+	h, err := startHub(cmdline, seat, stderr)
 	if err != nil {
 		return nil, fmt.Errorf("start %q: %v", cmdline, err)
 	}
@@ -185,9 +201,9 @@ func openHub(cmdline, protocol string) (*hubProc, error) {
 // be opened h is dead: every later question fails (forfeits) with that error.
 func (h *hubProc) restart() {
 	h.kill()
-	fresh, err := openHub(h.name, h.protocol)
+	fresh, err := openHub(h.name, h.protocol, h.seat, h.stderr)
 	if err != nil {
-		*h = hubProc{name: h.name, protocol: h.protocol, dead: fmt.Errorf("restart after a failed question: %w", err)}
+		*h = hubProc{name: h.name, protocol: h.protocol, seat: h.seat, stderr: h.stderr, dead: fmt.Errorf("restart after a failed question: %w", err)}
 		return
 	}
 	*h = *fresh
@@ -201,6 +217,7 @@ func (h *hubProc) kill() {
 	h.in.Close()
 	h.cmd.Process.Kill()
 	h.cmd.Wait()
+	h.errw.flush()
 	h.cmd = nil
 }
 
@@ -264,7 +281,64 @@ func (h *hubProc) stop() {
 	case <-done:
 	case <-time.After(3 * time.Second):
 		h.cmd.Process.Kill()
+		<-done // its stderr copied in full: nothing is written to stderr after the match
 	}
+	h.errw.flush()
+}
+
+// lockedWriter serializes the writes of several goroutines (the engines' stderr copiers
+// and the match itself) to one writer.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// linePrefixer writes whole lines to w, each with prefix: one Write of w a line, so that
+// lines of several engines never mix within a line. A line still without its newline at
+// 4 KB is written as it stands; a last line without its newline is written by flush.
+type linePrefixer struct {
+	w      io.Writer
+	prefix string
+	buf    []byte
+}
+
+func (l *linePrefixer) Write(p []byte) (int, error) {
+	l.buf = append(l.buf, p...)
+	for {
+		i := slices.Index(l.buf, '\n')
+		if i < 0 && len(l.buf) < 4096 {
+			break
+		}
+		piece := l.buf
+		if i >= 0 {
+			piece = l.buf[:i+1]
+		}
+		line := append([]byte(l.prefix), piece...)
+		if i < 0 { // a piece of a long line, ended here
+			line = append(line, '\n')
+		}
+		l.w.Write(line)
+		l.buf = l.buf[len(piece):]
+	}
+	if len(l.buf) == 0 {
+		l.buf = nil
+	}
+	return len(p), nil // an error of match's stderr must not stop the engine
+}
+
+// flush writes a last line left without its newline. l may be nil.
+func (l *linePrefixer) flush() {
+	if l == nil || len(l.buf) == 0 {
+		return
+	}
+	l.w.Write(append(append([]byte(l.prefix), l.buf...), '\n'))
+	l.buf = nil
 }
 
 // engineList collects repeated --engine flags.
@@ -283,7 +357,8 @@ func (e *engineList) Set(s string) error { *e = append(*e, s); return nil }
 // repetitions. An engine's `error` line, its exit or its silence past the time-out (5 ×
 // movetime + 5 s, or --timeout) forfeits the game at once, reported on stderr, and the
 // engine is restarted (hubProc.restart), so that a late answer never answers a later
-// question. Seats rotate, each round of games from the same random opening plies; the
+// question. An engine's stderr lines go to stderr, prefixed "engine SEAT: " (startHub).
+// Seats rotate, each round of games from the same random opening plies; the
 // rules adjudicate. One line per game, then the JSON summary.
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
@@ -306,6 +381,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	stderr = &lockedWriter{w: stderr} // the engines' stderr lines come from their own goroutines
 	g, opts, err := gf.resolve()
 	if err != nil {
 		fmt.Fprintln(stderr, "match:", err)
@@ -342,7 +418,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	procs := make([]*hubProc, len(cmds))
 	for i, c := range cmds {
-		p, err := openHub(c, protocols[i])
+		p, err := openHub(c, protocols[i], playerName(i), stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, "match:", err)
 			return 1

@@ -227,3 +227,41 @@ func TestMatchTimeoutFlag(t *testing.T) {
 		}
 	}
 }
+
+// An engine that fails to start says why on its stderr, and match passes that on, each
+// line prefixed with the engine's seat: b's bad --clock is named, not only "engine exited".
+func TestMatchEngineStderr(t *testing.T) {
+	t.Setenv("MADANG_TEST_AS_CLI", "1")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := run(t, "match", "--game", "checkers", "--games", "2", "--movetime", "5",
+		"--a", self+" engine --game checkers --tt 1", "--b", self+" engine --game checkers --tt 1 --clock bogus")
+	if code != 1 || !strings.Contains(errs, "engine b: engine: unknown --clock \"bogus\" (wall or cpu)\n") ||
+		!strings.Contains(errs, "engine exited") {
+		t.Errorf("exit %d, stderr %q: want b's own message, prefixed with its seat", code, errs)
+	}
+}
+
+// linePrefixer writes whole lines with the prefix, however the writes split them; a long
+// line without its newline in pieces of 4 KB or more; a last line without newline at flush.
+func TestLinePrefixer(t *testing.T) {
+	var b strings.Builder
+	l := &linePrefixer{w: &b, prefix: "engine a: "}
+	l.Write([]byte("one\ntw"))
+	l.Write([]byte("o\nthr"))
+	if b.String() != "engine a: one\nengine a: two\n" {
+		t.Fatalf("%q", b.String())
+	}
+	l.flush()
+	if b.String() != "engine a: one\nengine a: two\nengine a: thr\n" {
+		t.Fatalf("%q", b.String())
+	}
+	b.Reset()
+	l.Write([]byte(strings.Repeat("x", 5000))) // not held back until its newline
+	l.Write([]byte("y\n"))
+	if b.String() != "engine a: "+strings.Repeat("x", 5000)+"\nengine a: y\n" {
+		t.Fatalf("long line: %d bytes", b.Len())
+	}
+}

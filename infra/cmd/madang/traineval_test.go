@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	aidraughts "madang/ai/draughts"
 )
@@ -127,6 +129,27 @@ func TestTrainEvalFitExtraAndTables(t *testing.T) {
 	} {
 		if code, _, _ := run(t, arg(a...)...); code != 2 {
 			t.Errorf("%s: exit %d, want 2", name, code)
+		}
+	}
+}
+
+// A value out of a flag's range is refused with exit 2 and the flag's name, before any
+// self-play: --games -3 used to run the full default self-play (a negative value was
+// taken as 0, "the shipped default").
+func TestTrainEvalRefusesBadFlags(t *testing.T) {
+	for _, bad := range [][]string{
+		{"--games", "-3"}, {"--depth", "-1"}, {"--epochs", "-2"}, {"--generations", "-1"},
+		{"--phases", "-1"}, {"--phases", "3"}, {"--open", "-2"}, {"--workers", "0"}, {"--workers", "-4"},
+		{"--play-mix", "-2"}, {"--play-mix", "257"}, {"--lambda", "-0.5"}, {"--lambda", "2"},
+		{"--l2", "-3"}, {"--rate", "0"}, {"--rate", "NaN"}, {"--prior", "-2"}, {"--prior", "+Inf"},
+	} {
+		start := time.Now()
+		code, out, errs := run(t, append([]string{"train-eval", "--game", "checkers"}, bad...)...)
+		if code != 2 || out != "" || !strings.Contains(errs, "train-eval: "+bad[0]+" ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q: want exit 2 naming the flag", bad, code, out, errs)
+		}
+		if el := time.Since(start); el > time.Second {
+			t.Fatalf("%v: refused after %v: a self-play ran first", bad, el)
 		}
 	}
 }
