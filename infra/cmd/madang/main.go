@@ -32,6 +32,15 @@ func main() {
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) int {
+	// "help COMMAND" is "COMMAND -h": that command's flags
+	if len(args) == 2 && args[0] == "help" {
+		if _, ok := commands[args[1]]; !ok {
+			fmt.Fprintf(stderr, "madang: unknown command %q\n", args[1])
+			usage(stderr)
+			return 2
+		}
+		args = []string{args[1], "-h"}
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stderr)
 		if len(args) == 0 {

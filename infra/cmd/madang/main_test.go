@@ -41,3 +41,19 @@ func TestUsageNamesGames(t *testing.T) {
 		}
 	}
 }
+
+// "madang help COMMAND" shows that command's flags (as COMMAND -h) and exits 0; an unknown
+// command is a usage error.
+func TestHelpCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"help", "match"}, &out, &errb); code != 0 {
+		t.Fatalf("help match: exit %d, want 0 (%s)", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "-timeout") || strings.Contains(errb.String(), "usage: madang <command>") {
+		t.Fatalf("help match printed %q, want match's own flags", errb.String())
+	}
+	errb.Reset()
+	if code := dispatch([]string{"help", "nosuch"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown command "nosuch"`) {
+		t.Fatalf("help nosuch: exit %d, %q; want 2 and the unknown command named", code, errb.String())
+	}
+}
