@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -116,7 +117,8 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		files = append(files, a)
 	}
 	var exported bytes.Buffer
-	exportable := true // every input could be read and exported
+	exportable := true      // every input could be read and exported
+	var exportErrs []string // the reasons of export refusals said so far
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -150,8 +152,12 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		}
 		exported.Write(rep.Export)
 		if rep.ExportErr != nil {
-			fmt.Fprintf(stdout, "%s: cannot export: %v\n", *export, rep.ExportErr)
-			errs++
+			// said once per reason: a folder of 30 .mat matches is one refusal, not 30
+			if why := rep.ExportErr.Error(); !slices.Contains(exportErrs, why) {
+				fmt.Fprintf(stdout, "%s: cannot export: %v\n", *export, rep.ExportErr)
+				exportErrs = append(exportErrs, why)
+				errs++
+			}
 			exportable = false
 		}
 	}

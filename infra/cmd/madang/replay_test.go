@@ -171,3 +171,25 @@ func TestReplayEmptyDirAndUnknownGame(t *testing.T) {
 		t.Errorf("--game nope: exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// An export refused for the same reason in every input (a folder of .mat matches, a format
+// that cannot be written) is said once and counted as one error; the games still replay.
+func TestReplayExportRefusedOnce(t *testing.T) {
+	studio := sharedfiles.Path(t, "games", "backgammon", "studio")
+	mats, _ := filepath.Glob(filepath.Join(studio, "*.txt"))
+	if len(mats) < 2 {
+		t.Fatalf("want 2 matches or more in %s, found %d", studio, len(mats))
+	}
+	out := filepath.Join(t.TempDir(), "out.mat")
+	code, lines := replayCmd(t, append([]string{"--game", "backgammon", "--export", out}, mats...)...)
+	said := 0
+	for _, l := range lines {
+		if strings.Contains(l, ": cannot export: ") {
+			said++
+		}
+	}
+	last := lines[len(lines)-1]
+	if code != 1 || said != 1 || !strings.HasSuffix(last, "errors=1") || strings.HasPrefix(last, "games=0 ") {
+		t.Fatalf("exit %d, %d refusals said, last line %q; want 1, 1 and errors=1 after the games (%q)", code, said, last, lines)
+	}
+}
