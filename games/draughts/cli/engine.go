@@ -39,6 +39,10 @@ func runEngine(args []string, in io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "engine: unexpected argument", fs.Arg(0))
+		return 2
+	}
 	if err := loadEgdb(*eg, stderr); err != nil {
 		fmt.Fprintln(stderr, "engine:", err)
 		return 1

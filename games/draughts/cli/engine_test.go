@@ -428,3 +428,12 @@ func TestReadLines(t *testing.T) {
 		t.Fatalf("got %d lines %.200q", len(got), got)
 	}
 }
+
+// Arguments after the flags are refused (exit 2, the first named), as the backgammon engine
+// does: they were ignored.
+func TestEngineExtraArgs(t *testing.T) {
+	var errOut strings.Builder
+	if code := runEngine([]string{"--game", "checkers", "extra", "args"}, strings.NewReader(""), io.Discard, &errOut); code != 2 || !strings.Contains(errOut.String(), "unexpected argument extra") {
+		t.Fatalf("extra arguments: exit %d (%s), want 2 naming the first", code, errOut.String())
+	}
+}
