@@ -290,6 +290,10 @@ test('backgammon online: two browsers by the link see the same server dice; a re
     assert.match(link, /\/backgammon\/\?room=[\w-]+$/);
     // nobody has joined: no roll is awaited yet (it said the opponent was to roll)
     await a.waitForFunction(() => window.__madang.view && window.__madang.online.snap && window.__madang.online.snap.status === 'waiting');
+    // the room's view follows its snapshot through the engine (a worker round trip): the
+    // line may still show the page's earlier view for that moment, not after it
+    await a.waitForFunction(() => document.getElementById('fact-dice').textContent === '—', null, { timeout: 5000 })
+      .catch(() => {});
     assert.equal(await a.textContent('#fact-dice'), '—');
     const b = await openPage(ctxB, link);
     pages.push(b);
