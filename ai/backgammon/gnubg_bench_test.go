@@ -50,19 +50,22 @@ for line in sys.stdin:
     sys.stdout.flush()
 `
 
-type gnubgPlayer struct {
+// gnubgProc is GNU Backgammon running a Python script (-p) that reads questions on its
+// standard input and writes answers on its standard output; env sets the script's
+// variables (its plies), with LD_PRELOAD from -gnubg.preload.
+type gnubgProc struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
 	out *bufio.Scanner
 }
 
-func startGnubg(t *testing.T) *gnubgPlayer {
-	script := filepath.Join(t.TempDir(), "player.py")
-	if err := os.WriteFile(script, []byte(gnubgPlayerScript), 0o644); err != nil {
+func startGnubgScript(t *testing.T, script string, env ...string) *gnubgProc {
+	file := filepath.Join(t.TempDir(), "script.py")
+	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(*gnubgBin, "-t", "-q", "-r", "-p", script)
-	cmd.Env = append(os.Environ(), "GNUBG_PLIES="+strconv.Itoa(*gnubgPlies))
+	cmd := exec.Command(*gnubgBin, "-t", "-q", "-r", "-p", file)
+	cmd.Env = append(os.Environ(), env...)
 	if *gnubgPreload != "" {
 		cmd.Env = append(cmd.Env, "LD_PRELOAD="+*gnubgPreload)
 	}
@@ -77,16 +80,23 @@ func startGnubg(t *testing.T) *gnubgPlayer {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	return &gnubgPlayer{cmd: cmd, in: in, out: bufio.NewScanner(out)}
+	return &gnubgProc{cmd: cmd, in: in, out: bufio.NewScanner(out)}
 }
 
-func (g *gnubgPlayer) close() {
+// close ends the script's input and waits for gnubg to exit.
+func (g *gnubgProc) close() {
 	g.in.Close()
 	g.cmd.Wait()
 }
 
+type gnubgPlayer struct{ *gnubgProc }
+
+func startGnubg(t *testing.T) gnubgPlayer {
+	return gnubgPlayer{startGnubgScript(t, gnubgPlayerScript, "GNUBG_PLIES="+strconv.Itoa(*gnubgPlies))}
+}
+
 // play asks gnubg for its play in s and finds ours with the same resulting position.
-func (g *gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
+func (g gnubgPlayer) play(t *testing.T, s *bg.State) bg.Move {
 	b, me := s.Board(), s.ToMove()
 	d, _ := s.Dice()
 	if _, err := io.WriteString(g.in, strconv.Itoa(int(me))+" "+bg.PositionID(&b, me)+" "+strconv.Itoa(int(d[0]))+" "+strconv.Itoa(int(d[1]))+"\n"); err != nil {

@@ -4,7 +4,6 @@ package backgammon
 // only). Skipped unless -judge N is given.
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -12,8 +11,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,37 +56,13 @@ for line in sys.stdin:
     sys.stdout.flush()
 `
 
-type gnubgJudge struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
+type gnubgJudge struct{ *gnubgProc }
+
+func startJudge(t *testing.T) gnubgJudge {
+	return gnubgJudge{startGnubgScript(t, gnubgJudgeScript, "JUDGE_PLIES="+strconv.Itoa(*judgePlies))}
 }
 
-func startJudge(t *testing.T) *gnubgJudge {
-	script := filepath.Join(t.TempDir(), "judge.py")
-	if err := os.WriteFile(script, []byte(gnubgJudgeScript), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(*gnubgBin, "-t", "-q", "-r", "-p", script)
-	cmd.Env = append(os.Environ(), "JUDGE_PLIES="+strconv.Itoa(*judgePlies))
-	if *gnubgPreload != "" {
-		cmd.Env = append(cmd.Env, "LD_PRELOAD="+*gnubgPreload)
-	}
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return &gnubgJudge{cmd: cmd, in: in, out: bufio.NewScanner(out)}
-}
-
-func (j *gnubgJudge) ask(t *testing.T, q, prefix string) []string {
+func (j gnubgJudge) ask(t *testing.T, q, prefix string) []string {
 	if _, err := io.WriteString(j.in, q+"\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +77,7 @@ func (j *gnubgJudge) ask(t *testing.T, q, prefix string) []string {
 
 // equityAfter is gnubg's cubeless equity for me after me's play gave board a (the other
 // seat on roll).
-func (j *gnubgJudge) equityAfter(t *testing.T, a *bg.Board, me rules.Seat) float64 {
+func (j gnubgJudge) equityAfter(t *testing.T, a *bg.Board, me rules.Seat) float64 {
 	if r, ok := final(a, me); ok {
 		return equity(r)
 	}
@@ -150,7 +123,7 @@ func TestGnubgJudge(t *testing.T) {
 	g := startGnubg(t)
 	defer g.close()
 	j := startJudge(t)
-	defer func() { j.in.Close(); j.cmd.Wait() }()
+	defer j.close()
 	var log *os.File
 	if *judgeOut != "" {
 		var err error
@@ -306,7 +279,7 @@ func TestGnubgJudgeDiff(t *testing.T) {
 		t.Fatal(err)
 	}
 	j := startJudge(t)
-	defer func() { j.in.Close(); j.cmd.Wait() }()
+	defer j.close()
 	type tally struct {
 		n, better, worse int
 		sum, sq          float64
