@@ -153,8 +153,8 @@ func TestHubDrain(t *testing.T) {
 	}
 }
 
-// A Hub 1 engine that answers after the time-out (here deaf to `stop` for 0.8 s, against
-// --timeout 500ms after it) forfeits that game only, as a Hub 2 engine does
+// A Hub 1 engine that answers after the time-out (here deaf to `stop` for 3 s, against
+// --timeout 1.5s after it) forfeits that game only, as a Hub 2 engine does
 // (TestMatchLateAnswer): its late `move` never answers a question of games 2 and 3.
 func TestMatchHub1LateAnswer(t *testing.T) {
 	t.Setenv("MADANG_TEST_AS_CLI", "1")
@@ -164,10 +164,10 @@ func TestMatchHub1LateAnswer(t *testing.T) {
 	}
 	dir := t.TempDir()
 	marker := filepath.Join(dir, "late")
-	a := self + " fakehub1 --log " + filepath.Join(dir, "a.log") + " --late " + marker + " --delay 800ms"
+	a := self + " fakehub1 --log " + filepath.Join(dir, "a.log") + " --late " + marker + " --delay 3s"
 	code, out, errs := run(t, "match", "--game", "draughts", "--a", a,
 		"--b", self+" engine --game draughts --tt 1", "--games", "3", "--open", "0",
-		"--movetime", "20", "--max-plies", "16", "--timeout", "500ms")
+		"--movetime", "20", "--max-plies", "16", "--timeout", "1500ms")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -175,7 +175,7 @@ func TestMatchHub1LateAnswer(t *testing.T) {
 		t.Fatalf("a was never late: %v", err)
 	}
 	if strings.Count(errs, "forfeits") != 1 || !strings.Contains(errs, "game 1: a forfeits:") ||
-		!strings.Contains(errs, `no "move " within 500ms`) {
+		!strings.Contains(errs, `no "move " within 1.5s`) {
 		t.Errorf("stderr %q, want a's forfeit of game 1 by its time-out and no other", errs)
 	}
 	if r, _ := lastReport(t, out); r.Games != 3 {
