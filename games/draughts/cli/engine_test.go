@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -366,10 +367,14 @@ func TestHubGoWithoutLevel(t *testing.T) {
 		defer mu.Unlock()
 		return out.Write(p)
 	}))
+	// the hub's clock moves a millisecond a look, so the default second ends after 1,000
+	// looks however busy the machine; the deadline below only guards against a hang
+	var looks int64
+	h.now = func() time.Time { return time.Unix(0, atomic.AddInt64(&looks, 1)*int64(time.Millisecond)) }
 	finished := make(chan struct{})
 	go func() { h.run(inR); close(finished) }()
 	io.WriteString(inW, "init\ngo think\n")
-	deadline := time.Now().Add(defaultMoveTime + 3*time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for {
 		mu.Lock()
 		got := out.String()
@@ -380,7 +385,7 @@ func TestHubGoWithoutLevel(t *testing.T) {
 		if time.Now().After(deadline) {
 			inW.Close()
 			<-finished
-			t.Fatalf("no done %v after go think without level: %q", defaultMoveTime+3*time.Second, got)
+			t.Fatalf("no done after go think without level (%d looks at the clock): %q", atomic.LoadInt64(&looks), got)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
