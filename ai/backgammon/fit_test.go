@@ -31,6 +31,7 @@ var (
 	genNet     = flag.String("gen.net", "", "net the self-play of TestGenPositions plays with (default: the hand-made evaluation)")
 	genExplore = flag.Float64("gen.explore", 0.1, "share of TestGenPositions' turns played at random")
 	genOut     = flag.String("gen.out", "", "where TestGenPositions writes its Position IDs")
+	genTop     = flag.Int("gen.top", 0, "write the positions after the K plays valued most instead of after two plays at random (0: two at random)")
 
 	labelIn      = flag.String("label.in", "", "Position IDs for TestGnubgLabel (empty skips it)")
 	labelOut     = flag.String("label.out", "", "where TestGnubgLabel appends its labels (a partial file is resumed)")
@@ -49,7 +50,8 @@ var (
 // TestGenPositions plays -gen.games games of self-play, each side taking the play valued
 // most (by -gen.net or the hand-made evaluation) or, in -gen.explore of the turns, a play
 // at random, and writes the position after the play and after up to two other legal plays
-// at random, each once, as Position IDs with the next player on roll, one a line.
+// at random (with -gen.top K: after the K plays valued most), each once, as Position IDs
+// with the next player on roll, one a line.
 func TestGenPositions(t *testing.T) {
 	if *genGames <= 0 || *genOut == "" {
 		t.Skip("positions: pass -gen.games N -gen.out FILE")
@@ -96,9 +98,16 @@ func TestGenPositions(t *testing.T) {
 				} else {
 					pick = rank(&b, seat, plays, eval)[0].m
 				}
-				for k := 0; k < 2 && len(plays) > 1; k++ {
-					a := b.After(seat, plays[rng.IntN(len(plays))])
-					emit(&a, seat)
+				if *genTop > 0 {
+					// The close decisions: the plays the evaluation itself would weigh.
+					for _, c := range rank(&b, seat, plays, eval)[:min(*genTop, len(plays))] {
+						emit(&c.after, seat)
+					}
+				} else {
+					for k := 0; k < 2 && len(plays) > 1; k++ {
+						a := b.After(seat, plays[rng.IntN(len(plays))])
+						emit(&a, seat)
+					}
 				}
 				b = b.After(seat, pick)
 				emit(&b, seat)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -26,6 +27,7 @@ var (
 	gnubgNet   = flag.String("gnubg.net", "", "a net file to play with instead of net.bin")
 	gnubgPlies = flag.Int("gnubg.plies", 0, "GNU Backgammon's plies in TestGnubg0Ply (0, 1, 2)")
 	gnubgFirst = flag.Int("gnubg.first", 0, "the first game's number in TestGnubg0Ply, even (game n's dice come from seed n/2, our colour from n%2)")
+	gnubgOut   = flag.String("gnubg.out", "", "where TestGnubg0Ply writes each game's number and our points, one game a line, to compare two runs game by game (empty: none)")
 	gnubgNet2  = flag.String("gnubg.net2", "", "a second net file: net1 then plays by the mean of the two nets' equities")
 )
 
@@ -192,6 +194,7 @@ func TestGnubg0Ply(t *testing.T) {
 	var sum, sq float64
 	wins := 0
 	var won, lost [4]int // by points: single, gammon, backgammon
+	var perGame strings.Builder
 	for n := *gnubgFirst; n < *gnubgFirst+*gnubgGames; n++ {
 		rng := rand.New(rand.NewPCG(uint64(n/2), 123))
 		ours := rules.Seat(n % 2)
@@ -227,8 +230,14 @@ func TestGnubg0Ply(t *testing.T) {
 		}
 		sum += float64(pts)
 		sq += float64(pts * pts)
+		fmt.Fprintf(&perGame, "%d %d\n", n, pts)
 		if played := n + 1 - *gnubgFirst; played%100 == 0 {
 			t.Logf("%d games: %+.3f points a game", played, sum/float64(played))
+		}
+	}
+	if *gnubgOut != "" {
+		if err := os.WriteFile(*gnubgOut, []byte(perGame.String()), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 	k := float64(*gnubgGames)
