@@ -288,12 +288,9 @@ test('backgammon online: two browsers by the link see the same server dice; a re
     await a.waitForFunction(() => document.getElementById('room-link').value.includes('?room='));
     const link = await a.inputValue('#room-link');
     assert.match(link, /\/backgammon\/\?room=[\w-]+$/);
-    // nobody has joined: no roll is awaited yet (it said the opponent was to roll)
+    // nobody has joined: no roll is awaited yet (it said the opponent was to roll). The view
+    // is the room's once there is one: the menu's goes when the room is made (Shell.playRoom)
     await a.waitForFunction(() => window.__madang.view && window.__madang.online.snap && window.__madang.online.snap.status === 'waiting');
-    // the room's view follows its snapshot through the engine (a worker round trip): the
-    // line may still show the page's earlier view for that moment, not after it
-    await a.waitForFunction(() => document.getElementById('fact-dice').textContent === '—', null, { timeout: 5000 })
-      .catch(() => {});
     assert.equal(await a.textContent('#fact-dice'), '—');
     const b = await openPage(ctxB, link);
     pages.push(b);
@@ -370,6 +367,53 @@ test('backgammon online: two browsers by the link see the same server dice; a re
   });
   await ctxA.close();
   await ctxB.close();
+});
+
+// The menu draws its start position with nobody's driver, where seat 0's opening roll reads as
+// the opponent's ('상대가 주사위를 굴릴 차례입니다.') in the hidden panel. A room made from the
+// menu is drawn only once its snapshot has come back through the engine ('load', held here
+// until the test lets it go, as a slow engine holds it): until then nothing of the menu's
+// view shows in the room's panel, not at the moment it opens nor at a redraw in between.
+test('backgammon online: a room made from the menu never shows the menu\'s view before its own', async () => {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const a = await openPage(ctx, `${stack.url}/backgammon/`);
+  await withShots('bg-online-stale', [a], async () => {
+    await engineReady(a);
+    await a.evaluate(() => {
+      const sh = window.__madang;
+      // every state of the panel while it shows, from a mutation observer (no sampling)
+      const seen = [];
+      window.__seen = seen;
+      const panel = document.getElementById('panel');
+      const dice = document.getElementById('fact-dice');
+      const note = () => { if (!panel.hidden) seen.push(dice.textContent); };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden'] });
+      let release;
+      window.__loadHeld = new Promise((r) => { release = r; });
+      window.__release = release;
+      const ask = sh.engine.ask.bind(sh.engine);
+      sh.engine.ask = async (op, ...rest) => {
+        if (op === 'load') await window.__loadHeld;
+        return ask(op, ...rest);
+      };
+    });
+    await a.click('button[data-mode="online"]');
+    // the snapshot is in, its view held back by the engine
+    await a.waitForFunction(() => window.__madang.online && window.__madang.online.snap && window.__madang.online.snap.status === 'waiting' && window.__madang.online.ready());
+    // a redraw in that moment (a change of the link, a settled move) draws no view but the room's
+    await a.evaluate(() => window.__madang.online.redraw());
+    const stale = async () => {
+      const seen = await a.evaluate(() => window.__seen);
+      assert.ok(!seen.includes('상대가 주사위를 굴릴 차례입니다.'), `the panel showed: ${JSON.stringify(seen)}`);
+    };
+    await stale();
+    await a.evaluate(() => window.__release());
+    await a.waitForFunction(() => window.__madang.view && window.__madang.view.toMove === -1 && !document.getElementById('panel').hidden);
+    assert.equal(await a.textContent('#fact-dice'), '—');
+    await stale();
+    assert.deepEqual(a.errors, []);
+  });
+  await ctx.close();
 });
 
 /** axe-core's violations on the page as it is now (as a11y.test.mjs runs it). */

@@ -221,7 +221,7 @@ export class RoomPanel {
 
   /** Redraws what depends on the link and the pending move: turn line, moves, seats. */
   redraw() {
-    // before the room's first snapshot the view on screen is not the room's (the menu's preview)
+    // before the room's first snapshot is drawn there is no view on screen (Shell.playRoom)
     if (this.shell.online !== this || !this.client.snap) return;
     if (this.shell.view) this.shell.render();
     this.renderSeats();

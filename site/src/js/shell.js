@@ -104,6 +104,7 @@ export class Shell {
     this.guideGen = 0; // the latest guide asked for (showGuide)
     this.driver = null; // LocalDriver | RoomDriver: how the game on screen is played
     this.reviewing = false; // a record stepped through (records.js)
+    this.phase = null; // the side column's phase (showPhase)
     this.level = 'intermediate';
     this.human = 0; // vs AI: my seat
     this.view = null;
@@ -335,14 +336,19 @@ export class Shell {
   }
 
   /** Shows one phase of the side column: 'menu', 'join' (a room link), 'game' or 'review'
-   * (a record stepped through; the records panel holds its controls). */
+   * (a record stepped through; the records panel holds its controls). The panel (the button
+   * board, the facts, the moves) and '기권' are drawn from the view on screen: with none (a
+   * room before its first snapshot is drawn, playRoom) they stay hidden, and the first view
+   * shows the panel (setView). */
   showPhase(phase) {
+    this.phase = phase;
     if (phase !== 'menu') $('menu-notice').hidden = true;
     $('menu').hidden = phase !== 'menu';
     $('join').hidden = phase !== 'join';
     $('online').hidden = !this.online || phase === 'menu' || phase === 'join';
     $('controls').hidden = phase !== 'game';
-    $('panel').hidden = phase !== 'game';
+    $('panel').hidden = phase !== 'game' || !this.view;
+    if (!this.view) $('resign').hidden = true;
     const onDevice = !this.driver || this.driver.onDevice;
     $('undo').hidden = !onDevice;
     $('restart').hidden = !onDevice;
@@ -418,9 +424,8 @@ export class Shell {
       this.preview();
       Object.assign($('menu-notice'), { hidden: false, textContent: ROOM.needsConnection });
     } else if (id) {
-      $('turn').textContent = ''; // the menu's hint from the HTML: no menu on a room link
       const room = new RoomDriver(this);
-      this.drive(room);
+      this.playRoom(room);
       room.open(id);
     } else {
       this.showPhase('menu');
@@ -464,8 +469,20 @@ export class Shell {
     this.clearMessages();
     this.gen++;
     const room = new RoomDriver(this);
-    this.drive(room);
+    this.playRoom(room);
     room.create(this.game, this.gameOptions() || {});
+  }
+
+  /** A room from now on (made from the menu, or a link opened): the room's snapshots, drawn
+   * once the engine has replayed them (room-panel.js showState), are its views. The view on
+   * screen until then is none of the room's (the menu's start position, drawn with nobody's
+   * seat: backgammon's opening roll read there as the opponent's to roll), so it goes: nothing
+   * is drawn, played or saved from it, and the panel drawn from it stays hidden (showPhase). */
+  playRoom(room) {
+    this.drive(room);
+    this.view = null;
+    this.page.selection.clear();
+    $('turn').textContent = ''; // the menu's hint: no menu in a room
   }
 
   /** A game in progress: online, this page holds a seat of a room in play; against the AI or
@@ -670,6 +687,7 @@ export class Shell {
       document.body.dataset.ready = 'true';
     }
     this.render(animate);
+    if (this.phase === 'game') $('panel').hidden = false;
     if (this.driver) this.driver.shown(v);
     // one polite live region for moves and turns (the refusals go to the assertive #alert)
     const moved = !prev || prev.ply !== v.ply || prev.game !== v.game;
