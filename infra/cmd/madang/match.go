@@ -347,6 +347,21 @@ type engineList []string
 func (e *engineList) String() string     { return strings.Join(*e, "; ") }
 func (e *engineList) Set(s string) error { *e = append(*e, s); return nil }
 
+// hubGames lists, in the home page's order, the games whose family speaks the Hub protocol:
+// the games match can play.
+func hubGames() []string {
+	var ids []string
+	for _, f := range games.InOrder() {
+		if f.Hub == nil {
+			continue
+		}
+		for _, g := range f.Games {
+			ids = append(ids, g.ID)
+		}
+	}
+	return ids
+}
+
 // runMatch: madang match --game G [--players N] [--opt k=v] --a "CMD" --b "CMD" | --engine
 // "CMD" (one per seat) [--games N] [--movetime MS] [--open K] [--seed S] [--max-plies P]
 // [--a-protocol|--b-protocol hub2|hub1|auto] [--a-depth|--b-depth N (Hub 1 engines)]
@@ -364,6 +379,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	gf := addGameFlags(fs, defaultEngineGame())
+	hubIDs := strings.Join(hubGames(), ", ")
+	fs.Lookup("game").Usage = "game id, one with an engine protocol: " + hubIDs
 	ca := fs.String("a", "", "command of engine a")
 	cb := fs.String("b", "", "command of engine b")
 	var more engineList
@@ -389,7 +406,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	fam, ok := games.Of(g.ID())
 	if !ok || fam.Hub == nil {
-		fmt.Fprintf(stderr, "match: no engine protocol for game %q\n", g.ID())
+		fmt.Fprintf(stderr, "match: no engine protocol for game %q (match plays %s)\n", g.ID(), hubIDs)
 		return 2
 	}
 	cmds := []string{*ca, *cb}

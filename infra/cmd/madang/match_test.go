@@ -224,6 +224,22 @@ func TestMatchTimeoutFlag(t *testing.T) {
 	}
 }
 
+// match plays only the games whose family speaks the Hub protocol (checkers and draughts):
+// another game is refused before any engine starts, naming those it plays, and its help
+// lists only them.
+func TestMatchGameWithoutHub(t *testing.T) {
+	for _, game := range []string{"backgammon", "chinese-checkers", "diamond"} {
+		code, out, errs := run(t, "match", "--game", game, "--a", "no-such-engine", "--b", "no-such-engine")
+		if code != 2 || out != "" || !strings.Contains(errs, "no engine protocol") || !strings.Contains(errs, "match plays checkers, draughts") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", game, code, out, errs)
+		}
+	}
+	_, _, help := run(t, "match", "-h")
+	if !strings.Contains(help, "one with an engine protocol: checkers, draughts") || strings.Contains(help, "backgammon") {
+		t.Errorf("match -h lists games it cannot play:\n%s", help)
+	}
+}
+
 // An engine that fails to start says why on its stderr, and match passes that on, each
 // line prefixed with the engine's seat: b's bad --clock is named, not only "engine exited".
 func TestMatchEngineStderr(t *testing.T) {
