@@ -93,6 +93,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 
 	var store room.Store
+	var swept *embedded.Store // swept once the address is ours (a failed start leaves no sweep behind)
 	switch *storeKind {
 	case "embedded":
 		s, err := embedded.Open(*data, embedded.Options{NoSync: *nosync, SyncAck: *syncAck})
@@ -101,7 +102,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer s.Close()
-		go sweep(ctx, s, log)
+		swept = s
 		store = s
 	case "memory":
 		store = memory.New()
@@ -133,6 +134,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "madang serve: %v\n", err)
 		return 1
+	}
+	if swept != nil {
+		// The sweep ends before the store closes (defers run last first).
+		sctx, stop := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); sweep(sctx, swept, log) }()
+		defer func() { stop(); <-done }()
 	}
 	limit := &connLimit{max: *maxSockets, sockets: st.Gateway.Open, conns: map[net.Conn]bool{}}
 	srv := &http.Server{Handler: st.Handler(), ReadHeaderTimeout: 10 * time.Second,
