@@ -7,7 +7,7 @@
 // from the engine's start.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, withShots } from './harness.mjs';
+import { startStack, withShots, openPage, engineReady } from './harness.mjs';
 import { GAMES } from './games.mjs';
 import { MSG } from '../src/js/text.js';
 
@@ -257,6 +257,53 @@ for (const [game, input, seats] of [['diamond', 'input[name=players][value="3"]'
       assert.deepEqual(await page.evaluate(() => window.__madang.view.options), s.options);
     });
     await ctx.close();
+  });
+}
+
+// A room link opened before the engine: the page loads the room's moves into the engine by
+// itself, and no move of the visitor's waits, so the wait for a move (MSG.engineWaiting) is
+// never said.
+for (const game of ['backgammon', 'diamond']) {
+  test(`${game}: a room link of a game in play, opened before the engine, says no move waits for it`, async () => {
+    const ctxs = await Promise.all([0, 1].map(() => stack.browser.newContext()));
+    const { ctx, hold } = await heldEngine();
+    const pages = [];
+    await withShots(`first-move-room-link-${game}`, pages, async () => {
+      const a = await openPage(ctxs[0], `${stack.url}/${game}/`);
+      pages.push(a);
+      await engineReady(a);
+      await a.click('button[data-mode="online"]');
+      await a.waitForFunction(() => document.getElementById('room-link').value.includes('room='));
+      const link = await a.inputValue('#room-link');
+      const b = await openPage(ctxs[1], link);
+      pages.push(b);
+      await b.waitForSelector('#join-button:visible');
+      await b.click('#join-button');
+      await a.waitForFunction(() => window.__madang.online.snap && window.__madang.online.snap.status === 'playing', null, { timeout: 20000 });
+      // the visitor: every text the alert region shows is kept
+      await ctx.addInitScript(() => {
+        window.__alerts = [];
+        document.addEventListener('DOMContentLoaded', () => {
+          const el = document.getElementById('alert');
+          new MutationObserver(() => window.__alerts.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+        });
+      });
+      const c = await openPage(ctx, link);
+      pages.push(c);
+      await c.waitForFunction(() => window.__madang && window.__madang.online && window.__madang.online.snap);
+      // the room's snapshot is in; its load waits for the engine, held back
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.equal(await c.evaluate(() => document.body.dataset.engine || ''), '');
+      assert.ok(hold.held > 0, 'the engine module was asked for and held');
+      assert.notEqual(await c.textContent('#alert'), MSG.engineWaiting);
+      hold.release();
+      await c.waitForFunction(() => document.body.dataset.engine === 'checked', null, { timeout: 60000 });
+      await c.waitForFunction(() => window.__madang.view && window.__madang.view.ply === window.__madang.online.snap.ply, null, { timeout: 30000 });
+      const alerts = await c.evaluate(() => window.__alerts);
+      assert.ok(!alerts.includes(MSG.engineWaiting), `the alert region said: ${JSON.stringify(alerts)}`);
+      for (const p of pages) assert.deepEqual(p.errors, []);
+    });
+    for (const x of [...ctxs, ctx]) await x.close();
   });
 }
 

@@ -90,6 +90,27 @@ test('a play by text is looked up among the view\'s moves; an offer waits for th
   await offered;
 });
 
+test('the wait is said for the player\'s move held for the engine, not for a load the page makes by itself', async () => {
+  const e = fakeEngine((op) => ({ ok: true, view: { game: op === 'view' ? '' : 'g' } }));
+  const waits = [];
+  const fm = new FirstMoves(e, table, () => {}, (arrived) => waits.push(arrived));
+  // a room link: the room's snapshot is loaded, no move of the player's in it
+  const load = fm.ask('load', { game: 'g', moves: ['a'] });
+  const view = fm.ask('view');
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(waits.length, 0, 'a load held for the engine is no move of the player\'s');
+  // the player's move past the table: said once, for the first such move
+  const mine = fm.ask('play', { index: 0 }, null, { move: true });
+  const roll = fm.ask('roll', {}, null, { move: true });
+  assert.equal(waits.length, 1);
+  assert.equal(waits[0], fm.synced, 'told when the engine is in');
+  e.arrive();
+  await Promise.all([load, view, mine, roll]);
+  assert.deepEqual(e.asked.map(([op]) => op), ['view', 'load', 'view', 'play', 'roll'], 'the engine hears them in order');
+  assert.deepEqual(e.asked[3][1], { index: 0 }, 'the engine is not told it was a move');
+  assert.equal(waits.length, 1);
+});
+
 test('another game, options or a position are not in the table: the engine answers them', async () => {
   const e = fakeEngine(honest);
   const fm = new FirstMoves(e, table);

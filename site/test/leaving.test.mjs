@@ -1,9 +1,11 @@
 // '플레이 방식 다시 선택하기' during a game asks first in the page (never a native dialog):
 // online the room is kept until yes, then the seat is left (`leave`); on this device the game
-// is dropped only after yes.
+// is dropped only after yes. The question says what leaving does: resigning, or in a room
+// whose policy hands the seat to the AI (three-player diamond) the AI playing it on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, withShots, openPage, engineReady } from './harness.mjs';
+import { ROOM } from '../src/js/text.js';
 
 let stack;
 before(async () => { stack = await startStack(); });
@@ -47,6 +49,7 @@ test('back to the menu during an online game: asked in the page, the room kept u
     await a.waitForFunction(() => document.getElementById('leave-dialog').open);
     assert.match(await a.textContent('#leave-dialog'), /그만둘까요/);
     assert.doesNotMatch(await a.textContent('#leave-dialog'), /[A-Za-z]/);
+    assert.equal(await a.textContent('#leave-text'), ROOM.leaveOnline, 'leaving a checkers game resigns it');
     // nothing is left yet: the address keeps the room, the socket stays open, the game goes on
     assert.match(await a.evaluate(() => location.search), /^\?room=/);
     assert.equal(await a.evaluate(() => window.__madang.online.ws.readyState), 1);
@@ -70,6 +73,49 @@ test('back to the menu during an online game: asked in the page, the room kept u
     await ctxA.close();
     await ctxB.close();
   });
+});
+
+test('three-player diamond: leaving during play says the AI plays the seat on, and it does', async () => {
+  const pages = [];
+  const ctxs = await Promise.all([0, 1].map(() => stack.browser.newContext({ viewport: { width: 1280, height: 900 } })));
+  await withShots('leave-online-to-ai', pages, async () => {
+    const a = await openPage(ctxs[0], `${stack.url}/diamond/`);
+    pages.push(a);
+    noNativeDialogs(a);
+    await engineReady(a);
+    await a.check('input[name=players][value="3"]');
+    await a.click('button[data-mode="online"]');
+    await a.waitForFunction(() => document.getElementById('room-link').value.includes('room='));
+    const b = await openPage(ctxs[1], await a.inputValue('#room-link'));
+    pages.push(b);
+    noNativeDialogs(b);
+    await b.waitForSelector('#join-button:visible');
+    await b.click('#join-button');
+    await b.waitForFunction(() => window.__madang.online && window.__madang.online.seat === 1);
+    // '빈자리를 AI로 채우고 시작하기'
+    await a.waitForSelector('#fill-ai:visible');
+    await a.click('#fill-ai');
+    await b.waitForFunction(() => {
+      const o = window.__madang.online;
+      return o.snap && o.snap.status === 'playing' && window.__madang.view && window.__madang.view.ply === o.snap.ply;
+    }, null, { timeout: 20000 });
+    assert.equal(await b.evaluate(() => window.__madang.online.snap.policy.leaveToAI), true);
+    await b.click('#back-to-menu');
+    await b.waitForFunction(() => document.getElementById('leave-dialog').open);
+    const said = await b.textContent('#leave-text');
+    assert.equal(said, ROOM.leaveOnlineToAI);
+    assert.doesNotMatch(said, /기권|비워집니다/, said);
+    await b.click('#leave-yes');
+    await b.waitForSelector('#menu:visible');
+    // as said: the seat is the AI's and the game goes on for A
+    await a.waitForFunction(() => window.__madang.online.snap.seats[1].kind === 'ai', null, { timeout: 20000 });
+    assert.equal(await a.evaluate(() => window.__madang.online.snap.status), 'playing');
+    for (const p of pages) {
+      assert.deepEqual(p.native, []);
+      assert.deepEqual(p.errors, []);
+    }
+  });
+  for (const x of ctxs) await x.close();
 });
 
 test('back to the menu during a game on this device: asked first, no native confirm', async () => {

@@ -70,9 +70,11 @@ export class FirstMoves {
    * the page's table, or a function reading it (read at the first request, in a task of its own:
    * backgammon's is 480 KB of JSON, and the page's first task is long enough)
    * @param {(answer: object) => void} onMismatch  the engine's start after a disagreement
-   * @param {(arrived: Promise<void>) => void} onWait  a request that changes the game waits
-   * for the engine (the first one held; arrived settles when the engine is checked): the page
-   * says so, where a person would otherwise see nothing happen for seconds */
+   * @param {(arrived: Promise<void>) => void} onWait  a move the player made (a request asked
+   * with {move: true}) waits for the engine (the first such one; arrived settles when the
+   * engine is checked): the page says so, where a person would otherwise see nothing happen
+   * for seconds. Requests the page makes by itself (a room link's snapshot loaded, a saved
+   * game replayed) wait without a word: no one made a move to wait for. */
   constructor(engine, table, onMismatch = () => {}, onWait = () => {}) {
     this.engine = engine;
     this.family = engine.family;
@@ -81,14 +83,17 @@ export class FirstMoves {
     this.onMismatch = onMismatch;
     this.onWait = onWait;
     this.held = false; // a request waits for the engine: every later one waits too
+    this.waitSaid = false; // onWait was called (for the player's first move held)
     this.done = false; // the engine has arrived and the table is checked
     this.game = null; // the game played from the table: {game, options, want, root, seed, rolled, path, node, view}
     this.engineAt = 0;
     this.synced = engine.ask('view').then((a) => this.arrive(a));
   }
 
-  /** Sends one request: answered from the table before the engine has arrived where it can be. */
-  ask(op, args = {}, onProgress = null) {
+  /** Sends one request: answered from the table before the engine has arrived where it can be.
+   * opts.move: the request carries a move the player made (their move or roll), so its wait
+   * for the engine is said (onWait); the engine itself is not told. */
+  ask(op, args = {}, onProgress = null, opts = {}) {
     if (this.done) return this.engine.ask(op, args, onProgress);
     if (this.read) {
       // the table is read in the next task; requests until then follow in their order
@@ -98,14 +103,15 @@ export class FirstMoves {
           this.read = null;
         });
       }
-      return this.reading.then(() => this.ask(op, args, onProgress));
+      return this.reading.then(() => this.ask(op, args, onProgress, opts));
     }
     const a = this.held ? null : this.fromTable(op, args);
     if (a) return Promise.resolve(a);
     // (a start held back still comes after the game from the table, which the engine replays
     // first: requests held before it may be about that game)
-    if (!READS.has(op) && !this.held) {
-      this.held = true;
+    if (!READS.has(op)) this.held = true;
+    if (!READS.has(op) && opts.move && !this.waitSaid) {
+      this.waitSaid = true;
       this.onWait(this.synced);
     }
     return this.synced.then(() => this.engine.ask(op, args, onProgress));

@@ -105,7 +105,7 @@ export class LocalDriver {
 
   play(m, offer) {
     const sh = this.shell;
-    return this.act(() => sh.engine.ask('play', m.route ? { text: m.route, offer } : { index: m.i, offer }), (a) => {
+    return this.act(() => sh.engine.ask('play', m.route ? { text: m.route, offer } : { index: m.i, offer }, null, { move: true }), (a) => {
       if (!a.ok) return sh.say(failed(a) || (sh.page.refusal && sh.page.refusal(a.error)) || refused.move, a.error);
       sh.setView(a.view);
       return this.next(offer);
@@ -115,7 +115,7 @@ export class LocalDriver {
   /** Dice games: the player's roll, from the engine's seeded dice. */
   roll() {
     const sh = this.shell;
-    return this.act(() => sh.engine.ask('roll'), (a) => {
+    return this.act(() => sh.engine.ask('roll', {}, null, { move: true }), (a) => {
       if (!a.ok) return sh.say(failed(a) || refused.move, a.error);
       this.rolled(a);
       sh.setView(a.view);

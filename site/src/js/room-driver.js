@@ -13,8 +13,17 @@ export class RoomDriver {
     this.shell = shell;
     this.mode = 'online';
     this.onDevice = false;
-    this.leaveText = ROOM.leaveOnline;
     this.panel = new RoomPanel(shell);
+  }
+
+  /** What the leave dialog says. The server decides what `leave` does during play
+   * (functions/room/handle.go leave): when the snapshot's policy.leaveToAI is true
+   * (three-player diamond) the AI plays the seat on and the game goes on; otherwise it
+   * counts as resigning and the seat is emptied. The dialog is only asked during play
+   * (inProgress), so the same flag picks the text. */
+  get leaveText() {
+    const snap = this.panel.snap;
+    return snap && snap.policy && snap.policy.leaveToAI ? ROOM.leaveOnlineToAI : ROOM.leaveOnline;
   }
 
   /** The menu's time-control choice for a room to create (clock.js), made once per page. */

@@ -96,7 +96,8 @@ export class Shell {
     // the engine, with the first moves the build wrote into the page answering until it has
     // arrived (first-moves.js)
     this.engine = new FirstMoves(new Engine(game.family), () => readTable(), (a) => this.firstMovesMismatch(a), (arrived) => {
-      // a move past the page's first moves waits for the engine: said until it has arrived
+      // the player's move past the page's first moves waits for the engine: said until it has
+      // arrived (not a room's snapshot or a saved game the page loads by itself)
       this.say(MSG.engineWaiting, '', 0);
       arrived.then(() => { if ($('alert').textContent === MSG.engineWaiting) $('alert').textContent = ''; });
     });
@@ -511,7 +512,8 @@ export class Shell {
   }
 
   /** Back to the menu: online the seat is left first (PROTOCOL.md `leave`: during play it
-   * counts as resigning, reason `abandoned`), then the socket is closed and ?room= goes.
+   * counts as resigning, reason `abandoned`, or with policy.leaveToAI the AI plays the seat
+   * on), then the socket is closed and ?room= goes.
    * popHistory: the game's history entry (pushGameEntry) goes too, so the next back leaves
    * the page (false when the browser's back button brought us here). */
   leaveToMenu(popHistory = true) {

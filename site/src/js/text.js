@@ -176,6 +176,8 @@ export const ROOM = {
   failed: '요청을 처리하지 못했습니다.',
   copied: '주소를 복사했습니다.',
   leaveOnline: '지금 나가면 기권한 것으로 처리되고, 자리는 비워집니다. 방 주소로 관전은 다시 할 수 있습니다.',
+  /** The same where leaving hands the seat to the AI (policy.leaveToAI: three-player diamond). */
+  leaveOnlineToAI: '지금 나가면 이 자리는 AI가 이어서 두고, 게임은 계속됩니다. 방 주소로 관전은 다시 할 수 있습니다.',
   leaveLocal: '두던 게임을 그만두고 플레이 방식을 다시 고릅니다.',
 };
 

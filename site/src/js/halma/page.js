@@ -311,7 +311,7 @@ async function tapNow(h) {
   const to = v.holes[h].name;
   // (the selection is cancelled, as any other hole cancels it, seed 000)
   selection.value = null;
-  const a = await shell.engine.ask('play', { text: `${from}-${to}` });
+  const a = await shell.engine.ask('play', { text: `${from}-${to}` }, null, { move: true });
   if (a.ok) return shell.setView(a.view); // cannot happen: not in the legal list
   return refuse(h, refusalText(a.error), a.error);
 }
