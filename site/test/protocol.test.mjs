@@ -352,7 +352,9 @@ test('room-not-found before any seat is a dead link; bad-token forgets the token
   const a = client({ [tokenKey('gone')]: 'old' });
   a.c.open('gone');
   (await lastSocket()).open();
-  FakeWS.all.at(-1).frame({ type: 'error', code: 'room-not-found', message: '...' });
+  const resumeA = FakeWS.all.at(-1).sent[0];
+  assert.equal(resumeA.action, 'resume');
+  FakeWS.all.at(-1).frame({ type: 'error', id: resumeA.id, code: 'room-not-found', message: '...' });
   assert.deepEqual(a.events.filter((e) => e[0] === 'notFound').length, 1);
   assert.equal(a.storage.getItem(tokenKey('gone')), null);
   a.c.close();
@@ -360,12 +362,43 @@ test('room-not-found before any seat is a dead link; bad-token forgets the token
   const b = client({ [tokenKey('r3')]: 'stale' });
   b.c.open('r3');
   (await lastSocket()).open();
-  FakeWS.all.at(-1).frame({ type: 'error', code: 'bad-token', message: '...' });
+  FakeWS.all.at(-1).frame({ type: 'error', id: FakeWS.all.at(-1).sent[0].id, code: 'bad-token', message: '...' });
   assert.equal(b.c.token, null);
   assert.equal(b.storage.getItem(tokenKey('r3')), null);
   assert.deepEqual(b.events.filter((e) => e[0] === 'error').map((e) => e[1].code), ['bad-token']);
   assert.equal(b.events.filter((e) => e[0] === 'notFound').length, 0);
   b.c.close();
+});
+
+test('room-not-found and bad-token answering no request of this page leave the seat and its token alone', async () => {
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    const { c, events, storage } = client({ [tokenKey('r4')]: 'tok4' });
+    c.open('r4');
+    const ws = await lastSocket();
+    ws.open();
+    const resume = ws.sent[0];
+    ws.frame({ type: 'joined', id: resume.id, room: 'r4', seat: 1 });
+    ws.frame({ type: 'state', id: resume.id, room: snap({ id: 'r4' }) });
+    assert.equal(c.ready(), true);
+    // what another sender's frames on this socket are answered with: no id, an id this page
+    // never used, or an id of this page's already answered request
+    for (const id of [undefined, 999, resume.id]) {
+      for (const code of ['room-not-found', 'bad-token']) ws.frame({ type: 'error', id, code, message: '...' });
+    }
+    assert.equal(storage.getItem(tokenKey('r4')), 'tok4');
+    assert.equal(c.token, 'tok4');
+    assert.deepEqual(events.filter((e) => e[0] === 'error' || e[0] === 'notFound'), []);
+    // the page's own request for its room refused: the token goes
+    const id = c.resign();
+    ws.frame({ type: 'error', id, code: 'bad-token', message: '...' });
+    assert.equal(storage.getItem(tokenKey('r4')), null);
+    assert.equal(c.token, null);
+    assert.deepEqual(events.filter((e) => e[0] === 'error').map((e) => e[1].code), ['bad-token']);
+  } finally {
+    console.warn = warn;
+  }
 });
 
 test('away timers: the 2-minute takeover (draughts) and the 45 s AI (star games), for N seats', () => {
