@@ -49,7 +49,7 @@ function client(storageInit) {
     WebSocket: FakeWS,
     storage,
     now: () => 1_000_000,
-    on: { connection: rec('connection'), joined: rec('joined'), state: rec('state'), notFound: rec('notFound'), error: rec('error'), pending: rec('pending'), settled: rec('settled') },
+    on: { connection: rec('connection'), joined: rec('joined'), state: rec('state'), notFound: rec('notFound'), error: rec('error'), replaced: rec('replaced'), pending: rec('pending'), settled: rec('settled') },
   });
   clients.push(c);
   return { c, events, storage };
@@ -399,6 +399,25 @@ test('room-not-found and bad-token answering no request of this page leave the s
   } finally {
     console.warn = warn;
   }
+});
+
+test('replaced: the client stops for good, neither reconnecting nor acting, until a reload', async () => {
+  const { c, events } = client({ [tokenKey('r5')]: 'tok5' });
+  c.open('r5');
+  const ws = await lastSocket();
+  ws.open();
+  ws.frame({ type: 'joined', id: ws.sent[0].id, room: 'r5', seat: 0 });
+  ws.frame({ type: 'state', id: ws.sent[0].id, room: snap({ id: 'r5', status: 'waiting' }) });
+  assert.equal(c.ready(), true);
+  const sockets = FakeWS.all.length;
+  ws.frame({ type: 'error', code: 'replaced', message: '...' });
+  assert.deepEqual(events.filter((e) => e[0] === 'replaced').length, 1);
+  assert.deepEqual(events.filter((e) => e[0] === 'error'), []);
+  assert.equal(c.link, 'replaced');
+  assert.equal(c.ready(), false);
+  assert.equal(ws.readyState, 3);
+  await new Promise((r) => setTimeout(r, backoff(0) + 50));
+  assert.equal(FakeWS.all.length, sockets); // no reconnect (a resume would push out another tab)
 });
 
 test('away timers: the 2-minute takeover (draughts) and the 45 s AI (star games), for N seats', () => {

@@ -5,8 +5,9 @@
 //
 // The link (client.link): 'connecting' (no socket yet), 'syncing' (the socket is open and
 // the room's state is being fetched again: `resume`, `join` or `peek`, answered with the
-// room's newest snapshot), 'ready', or 'lost' (the socket closed or the device went offline;
-// the client reconnects by itself). Only when 'ready' does the client act for its seat: an
+// room's newest snapshot), 'ready', 'lost' (the socket closed or the device went offline;
+// the client reconnects by itself), or 'replaced' (the room let this socket go for a newer
+// tab of the same seat: closed for good until the page is reloaded). Only when 'ready' does the client act for its seat: an
 // action asked for in any other link is refused at once with the error code 'offline' and
 // never queued to be sent later.
 //
@@ -29,6 +30,8 @@
 //   state(snap)        a snapshot newer than any before; may return a promise, which
 //                      client.state(snap) returns
 //   notFound()         the first answer for the room was room-not-found (a dead link)
+//   replaced(msg)      the room let this socket go for a newer tab of the same seat (error
+//                      `replaced`): the client is closed for good, its link 'replaced'
 //   error(msg)         any other error frame {code, message}; for `bad-token` the stored
 //                      token is already forgotten; {code: 'offline'} for an action asked for
 //                      while the link is not ready, {code: 'pending'} while a move waits
@@ -417,6 +420,15 @@ export class RoomClient {
         if (m.code === 'bad-token' || this.token) this.storage.removeItem(tokenKey(this.room));
         if (m.code === 'room-not-found' && !this.joinedOnce) return this.emit('notFound');
         if (m.code === 'bad-token') this.token = null;
+      }
+      if (m.code === 'replaced' && m.id == null) {
+        // the room let this socket go for a newer one of its seat (another tab of the same
+        // person): no more states come to it. The client stops for good, neither
+        // reconnecting nor resuming (which would push another tab out in turn) until the
+        // page is reloaded; link 'replaced' from now on.
+        this.close();
+        this.link = 'replaced';
+        return this.emit('replaced', m);
       }
       return this.emit('error', m);
     }
