@@ -49,7 +49,7 @@ function client(storageInit) {
     WebSocket: FakeWS,
     storage,
     now: () => 1_000_000,
-    on: { connection: rec('connection'), joined: rec('joined'), state: rec('state'), notFound: rec('notFound'), error: rec('error'), pending: rec('pending'), settled: rec('settled') },
+    on: { connection: rec('connection'), joined: rec('joined'), state: rec('state'), notFound: rec('notFound'), error: rec('error'), replaced: rec('replaced'), pending: rec('pending'), settled: rec('settled') },
   });
   clients.push(c);
   return { c, events, storage };
@@ -352,7 +352,9 @@ test('room-not-found before any seat is a dead link; bad-token forgets the token
   const a = client({ [tokenKey('gone')]: 'old' });
   a.c.open('gone');
   (await lastSocket()).open();
-  FakeWS.all.at(-1).frame({ type: 'error', code: 'room-not-found', message: '...' });
+  const resumeA = FakeWS.all.at(-1).sent[0];
+  assert.equal(resumeA.action, 'resume');
+  FakeWS.all.at(-1).frame({ type: 'error', id: resumeA.id, code: 'room-not-found', message: '...' });
   assert.deepEqual(a.events.filter((e) => e[0] === 'notFound').length, 1);
   assert.equal(a.storage.getItem(tokenKey('gone')), null);
   a.c.close();
@@ -360,12 +362,62 @@ test('room-not-found before any seat is a dead link; bad-token forgets the token
   const b = client({ [tokenKey('r3')]: 'stale' });
   b.c.open('r3');
   (await lastSocket()).open();
-  FakeWS.all.at(-1).frame({ type: 'error', code: 'bad-token', message: '...' });
+  FakeWS.all.at(-1).frame({ type: 'error', id: FakeWS.all.at(-1).sent[0].id, code: 'bad-token', message: '...' });
   assert.equal(b.c.token, null);
   assert.equal(b.storage.getItem(tokenKey('r3')), null);
   assert.deepEqual(b.events.filter((e) => e[0] === 'error').map((e) => e[1].code), ['bad-token']);
   assert.equal(b.events.filter((e) => e[0] === 'notFound').length, 0);
   b.c.close();
+});
+
+test('room-not-found and bad-token answering no request of this page leave the seat and its token alone', async () => {
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    const { c, events, storage } = client({ [tokenKey('r4')]: 'tok4' });
+    c.open('r4');
+    const ws = await lastSocket();
+    ws.open();
+    const resume = ws.sent[0];
+    ws.frame({ type: 'joined', id: resume.id, room: 'r4', seat: 1 });
+    ws.frame({ type: 'state', id: resume.id, room: snap({ id: 'r4' }) });
+    assert.equal(c.ready(), true);
+    // what another sender's frames on this socket are answered with: no id, an id this page
+    // never used, or an id of this page's already answered request
+    for (const id of [undefined, 999, resume.id]) {
+      for (const code of ['room-not-found', 'bad-token']) ws.frame({ type: 'error', id, code, message: '...' });
+    }
+    assert.equal(storage.getItem(tokenKey('r4')), 'tok4');
+    assert.equal(c.token, 'tok4');
+    assert.deepEqual(events.filter((e) => e[0] === 'error' || e[0] === 'notFound'), []);
+    // the page's own request for its room refused: the token goes
+    const id = c.resign();
+    ws.frame({ type: 'error', id, code: 'bad-token', message: '...' });
+    assert.equal(storage.getItem(tokenKey('r4')), null);
+    assert.equal(c.token, null);
+    assert.deepEqual(events.filter((e) => e[0] === 'error').map((e) => e[1].code), ['bad-token']);
+  } finally {
+    console.warn = warn;
+  }
+});
+
+test('replaced: the client stops for good, neither reconnecting nor acting, until a reload', async () => {
+  const { c, events } = client({ [tokenKey('r5')]: 'tok5' });
+  c.open('r5');
+  const ws = await lastSocket();
+  ws.open();
+  ws.frame({ type: 'joined', id: ws.sent[0].id, room: 'r5', seat: 0 });
+  ws.frame({ type: 'state', id: ws.sent[0].id, room: snap({ id: 'r5', status: 'waiting' }) });
+  assert.equal(c.ready(), true);
+  const sockets = FakeWS.all.length;
+  ws.frame({ type: 'error', code: 'replaced', message: '...' });
+  assert.deepEqual(events.filter((e) => e[0] === 'replaced').length, 1);
+  assert.deepEqual(events.filter((e) => e[0] === 'error'), []);
+  assert.equal(c.link, 'replaced');
+  assert.equal(c.ready(), false);
+  assert.equal(ws.readyState, 3);
+  await new Promise((r) => setTimeout(r, backoff(0) + 50));
+  assert.equal(FakeWS.all.length, sockets); // no reconnect (a resume would push out another tab)
 });
 
 test('away timers: the 2-minute takeover (draughts) and the 45 s AI (star games), for N seats', () => {

@@ -5,8 +5,9 @@
 //
 // The link (client.link): 'connecting' (no socket yet), 'syncing' (the socket is open and
 // the room's state is being fetched again: `resume`, `join` or `peek`, answered with the
-// room's newest snapshot), 'ready', or 'lost' (the socket closed or the device went offline;
-// the client reconnects by itself). Only when 'ready' does the client act for its seat: an
+// room's newest snapshot), 'ready', 'lost' (the socket closed or the device went offline;
+// the client reconnects by itself), or 'replaced' (the room let this socket go for a newer
+// tab of the same seat: closed for good until the page is reloaded). Only when 'ready' does the client act for its seat: an
 // action asked for in any other link is refused at once with the error code 'offline' and
 // never queued to be sent later.
 //
@@ -29,6 +30,8 @@
 //   state(snap)        a snapshot newer than any before; may return a promise, which
 //                      client.state(snap) returns
 //   notFound()         the first answer for the room was room-not-found (a dead link)
+//   replaced(msg)      the room let this socket go for a newer tab of the same seat (error
+//                      `replaced`): the client is closed for good, its link 'replaced'
 //   error(msg)         any other error frame {code, message}; for `bad-token` the stored
 //                      token is already forgotten; {code: 'offline'} for an action asked for
 //                      while the link is not ready, {code: 'pending'} while a move waits
@@ -123,6 +126,7 @@ export class RoomClient {
     this.syncId = null;
     this.pending = null;
     this.settledIds = new Set(); // ids of pending actions settled before their answer came
+    this.asked = new Map(); // id -> {action, room, token} of each request sent, until answered
     this.queue = [];
     this.nextId = 1;
     this.closed = false;
@@ -239,11 +243,16 @@ export class RoomClient {
     }
   }
 
-  /** Sends msg now, or queues it until the socket opens (unless now: then it is dropped). */
+  /** Sends msg now, or queues it until the socket opens (unless now: then it is dropped).
+   * Its id is kept with the room and token it named until its answer comes, so that an error
+   * is only taken to be about this page's seat when it answers this page's own request. */
   send(msg, now = false) {
     msg.id = this.nextId++;
     if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
     else if (!now) this.queue.push(msg);
+    else return;
+    this.asked.set(msg.id, { action: msg.action, room: msg.room, token: msg.token });
+    if (this.asked.size > 64) this.asked.delete(this.asked.keys().next().value);
   }
 
   /** Closes the socket for good (no reconnect). */
@@ -348,6 +357,10 @@ export class RoomClient {
   receive(data) {
     let m;
     try { m = JSON.parse(data); } catch { return undefined; }
+    if (!m || typeof m !== 'object') return undefined;
+    // the request this frame answers, when this page sent it (an answer comes once)
+    const asked = m.id != null ? this.asked.get(m.id) : undefined;
+    if (asked) this.asked.delete(m.id);
     if (m.type === 'joined') {
       const first = this.room == null;
       this.room = m.room;
@@ -393,11 +406,30 @@ export class RoomClient {
       } else if (m.id != null && this.settledIds.has(m.id)) {
         return undefined; // already settled from a newer snapshot
       }
-      if (m.code === 'bad-token' || (m.code === 'room-not-found' && this.token)) {
-        this.storage.removeItem(tokenKey(this.room));
+      if (m.code === 'bad-token' || m.code === 'room-not-found') {
+        // about this page's seat only when it answers this page's own request for its room
+        // (bad-token: one that carried the seat's current token). Any other such error (a
+        // frame sent on this socket by something else, a request of another room) says
+        // nothing about the seat: the token is kept and the error ignored.
+        const own = asked && this.room != null && asked.room === this.room
+          && (m.code === 'room-not-found' || (asked.token != null && asked.token === this.token));
+        if (!own) {
+          if (m.message) console.warn(`madang: ignored ${m.code} not answering this page's request: ${m.message}`);
+          return undefined;
+        }
+        if (m.code === 'bad-token' || this.token) this.storage.removeItem(tokenKey(this.room));
+        if (m.code === 'room-not-found' && !this.joinedOnce) return this.emit('notFound');
+        if (m.code === 'bad-token') this.token = null;
       }
-      if (m.code === 'room-not-found' && !this.joinedOnce) return this.emit('notFound');
-      if (m.code === 'bad-token') this.token = null;
+      if (m.code === 'replaced' && m.id == null) {
+        // the room let this socket go for a newer one of its seat (another tab of the same
+        // person): no more states come to it. The client stops for good, neither
+        // reconnecting nor resuming (which would push another tab out in turn) until the
+        // page is reloaded; link 'replaced' from now on.
+        this.close();
+        this.link = 'replaced';
+        return this.emit('replaced', m);
+      }
       return this.emit('error', m);
     }
     return undefined;

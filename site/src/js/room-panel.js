@@ -34,12 +34,14 @@ export class RoomPanel {
         },
         notFound: () => this.shell.roomNotFound(),
         error: (m) => this.error(m),
+        replaced: () => this.replacedNow(),
         pending: () => this.redraw(),
         settled: (p, how, code) => this.settled(p, how, code),
       },
     });
     this.wasLost = false;
     this.seatLost = false; // the room refused this device's stored seat token (bad-token)
+    this.replaced = false; // the room let this tab go for a newer one of the seat (`replaced`)
     this.inviteFree = false; // the join card offers a free seat (else only watching)
     this.tick = setInterval(() => this.renderSeats(), 1000);
     this.clocks = new Clocks({
@@ -78,6 +80,7 @@ export class RoomPanel {
    * Korean line for a tap, or '' when it can (or it is not its turn anyway). */
   blocked() {
     const c = this.client;
+    if (this.replaced) return ROOM.replaced;
     if (!c.snap || c.seat < 0 || c.snap.status !== 'playing') return '';
     if (!c.ready()) return ROOM.offlineNoMove;
     if (c.pending) return ROOM.pendingWait;
@@ -209,7 +212,9 @@ export class RoomPanel {
     const c = this.client;
     const s = c.snap;
     let text = null;
-    if (c.link === 'lost' || (c.link === 'connecting' && this.wasLost)) text = ROOM.reconnecting;
+    // a tab the room let go says so until it is reloaded: nothing else takes the line
+    if (this.replaced) text = ROOM_ERROR.replaced || ROOM.replaced;
+    else if (c.link === 'lost' || (c.link === 'connecting' && this.wasLost)) text = ROOM.reconnecting;
     else if (c.link === 'syncing' && this.wasLost) text = ROOM.resyncing;
     else if (c.link === 'syncing' || c.link === 'connecting') return; // creating/rejoining says it
     else if (s && s.status === 'over' && c.seat >= 0) {
@@ -243,7 +248,18 @@ export class RoomPanel {
     this.redraw();
   }
 
+  /** The room let this tab go for a newer tab of the same seat (protocol.js `replaced`):
+   * no more snapshots come, so what the page shows is old. It says so in the status line,
+   * the turn line and the alert, where it stays (nothing overwrites it) until a reload. */
+  replacedNow() {
+    this.replaced = true;
+    this.shell.say(ROOM_ERROR.replaced || ROOM.replaced, 'replaced', 0);
+    this.statusLine();
+    this.redraw();
+  }
+
   error(m) {
+    if (this.replaced) return; // the tab's notice stays (an 'offline' refusal of a tap, ...)
     if (m.code === 'room-not-found') $('online-status').textContent = ROOM.notFound;
     if (m.code === 'bad-token') {
       // the stored token no longer proves a seat: the page says so (status line, join card)
@@ -345,6 +361,7 @@ export class RoomPanel {
   turnText() {
     const c = this.client;
     const s = c.snap;
+    if (this.replaced) return ROOM.replaced;
     if (!s) return c.peeking ? ROOM.checking : ROOM.connecting;
     if (!c.ready() && this.wasLost) {
       if (c.seat < 0) return ROOM.reconnecting; // a spectator has nothing to play

@@ -129,6 +129,9 @@ export const ROOM = {
   seatLostWatch: '이 기기에 저장된 자리 정보를 방이 받아들이지 않아 자리를 잃었습니다. 빈자리가 없어 지금은 관전만 할 수 있습니다.',
   seatLostJoin: '이 기기에 저장된 자리 정보를 방이 받아들이지 않아 자리를 잃었습니다. 빈자리에 다시 참가할 수 있습니다.',
   seatLostWatching: '자리를 잃어 관전만 하는 중입니다. 둘 수는 없습니다.',
+  /** The turn line (and a tap's refusal) of a tab the room let go for a newer tab of the same
+   * seat (error `replaced`): what it shows is old until it is reloaded. */
+  replaced: '이 창으로는 방 소식을 더 받지 않아 보이는 판이 지난 것일 수 있습니다. 이 창에서 이어 두려면 새로 고쳐 주세요.',
   creating: '방을 만드는 중…',
   rejoining: '방에 다시 들어가는 중…',
   checking: '방 정보를 확인하는 중…',
