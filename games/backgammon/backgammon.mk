@@ -37,30 +37,47 @@ backgammon-bench: gnubg-install $(BG_NOSLEEP)
 	  -args -selfplay $(BG_GAMES) -pubeval $(BG_GAMES) -gnubg0 $(BG_GAMES) -gnubg $(GNUBG) -gnubg.preload $(BG_NOSLEEP)
 
 # The shipped net (issue 33), fitted to GNU Backgammon's evaluations (its output, through
-# its Python interface; not its code or weights): BG_GEN_GAMES games of self-play by the
-# hand-made evaluation with a tenth of the plays at random give the positions after the
-# play and after two other plays at random (TestGenPositions), gnubg evaluates each cubeless
-# at BG_LABEL_PLIES (TestGnubgLabel; testdata/nosleep.c, preloaded, takes out a 10 ms sleep
-# a call), and a net of BG_HIDDEN hidden units is fitted to those (TestFitNet). Each step
-# is seeded: the same gnubg gives the same net.bin byte for byte. The generated files go
-# to BG_CACHE, outside the repository; a labelling that was stopped resumes where it was.
-# The defaults (320,114 positions, labelled at gnubg's 1-ply: about 15 min on a quiet core;
-# the fit about 3 min) remake the shipped file; the positions of N games are the first lines
-# of those of more games with the same seed.
+# its Python interface; not its code or weights), in two stages:
+# 1. BG_GEN_GAMES games of self-play by the hand-made evaluation with a tenth of the plays
+#    at random give the positions after the play and after two other plays at random
+#    (TestGenPositions); gnubg evaluates each cubeless at BG_LABEL_PLIES (TestGnubgLabel;
+#    testdata/nosleep.c, preloaded, takes out a 10 ms sleep a call); a net of BG_HIDDEN
+#    hidden units is fitted to those (TestFitNet): the stage-1 net (net.bin until 2026-12-07).
+# 2. BG_GEN2_GAMES games of self-play by the stage-1 net (a tenth of the plays at random)
+#    give the positions after its BG_GEN2_TOP best plays of every turn, the close decisions
+#    (-gen.top); gnubg labels them the same way, and the shipped net is fitted anew to both
+#    stages' labels over BG_EPOCHS2 passes.
+# Each step is seeded: the same gnubg gives the same net.bin byte for byte. The generated
+# files go to BG_CACHE, outside the repository; a labelling that was stopped resumes where it
+# was. The defaults remake the shipped file: stage 1 is 320,114 positions (labels about
+# 15 min on a quiet core, the fit about 3 min), stage 2 447,834 (labels about 13 min, the fit
+# about 12 min quiet, 23 under load); the positions of N games are the first lines of those
+# of more games with the same seed.
 BG_CACHE       ?= $(abspath $(CURDIR)/../cache/bg)
 BG_GEN_GAMES   ?= 2500
 BG_LABEL_PLIES ?= 1
 BG_HIDDEN      ?= 128
 BG_EPOCHS      ?= 30
 BG_ALPHA       ?= 0.05
+BG_GEN2_GAMES  ?= 2000
+BG_GEN2_TOP    ?= 5
+BG_EPOCHS2     ?= 60
 BG_TEST         = GOMAXPROCS=1 nice -n 19 $(GO) test ./ai/backgammon -count=1 -timeout 0 -v
 BG_POS          = $(BG_CACHE)/pos-$(BG_GEN_GAMES).txt
 BG_LABELS       = $(BG_CACHE)/labels-$(BG_GEN_GAMES)-p$(BG_LABEL_PLIES).txt
+BG_NET1         = $(BG_CACHE)/net1-$(BG_GEN_GAMES)-p$(BG_LABEL_PLIES)-h$(BG_HIDDEN).bin
+BG_POS2         = $(BG_CACHE)/pos2-top$(BG_GEN2_TOP)-$(BG_GEN2_GAMES)-by-$(notdir $(basename $(BG_NET1))).txt
+BG_LABELS2      = $(basename $(BG_POS2))-p$(BG_LABEL_PLIES).labels
 BG_NOSLEEP      = $(BG_CACHE)/nosleep.so
 
-backgammon-train: gnubg-install $(BG_LABELS)
+backgammon-train: gnubg-install $(BG_LABELS) $(BG_LABELS2)
+	$(BG_TEST) -run 'TestFitNet$$' -args -fit.in $(BG_LABELS),$(BG_LABELS2) -fit.hidden $(BG_HIDDEN) \
+	  -fit.epochs $(BG_EPOCHS2) -fit.alpha $(BG_ALPHA) -fit.seed 1 -fit.out $(CURDIR)/ai/backgammon/net.bin
+
+$(BG_NET1): $(BG_LABELS)
 	$(BG_TEST) -run 'TestFitNet$$' -args -fit.in $(BG_LABELS) -fit.hidden $(BG_HIDDEN) \
-	  -fit.epochs $(BG_EPOCHS) -fit.alpha $(BG_ALPHA) -fit.seed 1 -fit.out $(CURDIR)/ai/backgammon/net.bin
+	  -fit.epochs $(BG_EPOCHS) -fit.alpha $(BG_ALPHA) -fit.seed 1 -fit.out $@.part
+	mv $@.part $@
 
 $(BG_NOSLEEP): ai/backgammon/testdata/nosleep.c
 	@mkdir -p $(BG_CACHE)
@@ -71,9 +88,17 @@ $(BG_POS):
 	$(BG_TEST) -run 'TestGenPositions$$' -args -gen.games $(BG_GEN_GAMES) -gen.seed 1 -gen.out $@.part
 	mv $@.part $@
 
-$(BG_LABELS): $(BG_POS) | $(BG_NOSLEEP)
+$(BG_POS2): $(BG_NET1)
+	$(BG_TEST) -run 'TestGenPositions$$' -args -gen.games $(BG_GEN2_GAMES) -gen.seed 39 -gen.net $(BG_NET1) \
+	  -gen.top $(BG_GEN2_TOP) -gen.out $@.part
+	mv $@.part $@
+
+$(BG_LABELS) $(BG_LABELS2): | $(BG_NOSLEEP)
+$(BG_LABELS): $(BG_POS)
+$(BG_LABELS2): $(BG_POS2)
+$(BG_LABELS) $(BG_LABELS2):
 	$(BG_TEST) -run 'TestGnubgLabel$$' -args -gnubg $(GNUBG) -gnubg.preload $(BG_NOSLEEP) \
-	  -label.in $(BG_POS) -label.plies $(BG_LABEL_PLIES) -label.out $@.part
+	  -label.in $< -label.plies $(BG_LABEL_PLIES) -label.out $@.part
 	mv $@.part $@
 
 # Replays every shared backgammon match through `madang replay` (the folder's files are
