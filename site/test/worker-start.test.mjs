@@ -23,6 +23,9 @@ for (const family of manifest.families) {
     await withShots(`worker-start-${game}`, [page], async () => {
       await page.goto(`${stack.url}/${game}/`);
       await engineReady(page);
+      // the first view may come from the first-moves table before the worker has asked for
+      // anything (first-moves.js): wait until the engine itself has answered (body data-engine)
+      await page.waitForFunction(() => ['ready', 'checked'].includes(document.body.dataset.engine), null, { timeout: 30000 });
       assert.deepEqual(seen, ['madang.wasm', 'wasm_exec.js']);
     });
     await ctx.close();
