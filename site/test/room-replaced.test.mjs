@@ -25,7 +25,8 @@ test('a tab pushed out by newer tabs of its seat keeps saying so until reloaded'
     await a.waitForFunction(() => window.__madang.online.snap && window.__madang.online.ready());
     const link = await a.inputValue('#room-link');
     const room = new URL(link).searchParams.get('room');
-    assert.match(await a.textContent('#turn'), /기다리는 중/);
+    // the room's first view is drawn once the engine has replayed its snapshot (Shell.playRoom)
+    await a.waitForFunction(() => /기다리는 중/.test(document.getElementById('turn').textContent), null, { timeout: 20000 });
 
     // four newer "tabs" of A's seat (sockets resuming with its token) push A's page out
     await a.evaluate(async (r) => {
