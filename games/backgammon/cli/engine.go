@@ -124,6 +124,22 @@ func answerBackgammon(e ai.Engine, level ai.Level, seed int64, line string) (ans
 // with the plays of the roll, or in PhaseRoll (the other seat's) when the roll has none.
 func backgammonRequest(line string) (*bg.State, error) {
 	f := strings.Fields(line)
+	if len(f) == 0 {
+		return nil, errors.New("want POSITION DICE, e.g. 4HPwATDgc/ABMA 3 1")
+	}
+	// The position first: a line that does not start with one is answered about it, not
+	// about its dice ("hello world" is no request at all).
+	pos, mid, hasMatch := strings.Cut(f[0], ":")
+	if _, err := bg.ParsePositionID(pos, 0); err != nil {
+		return nil, err
+	}
+	var info bg.MatchInfo
+	if hasMatch {
+		var err error
+		if info, err = bg.ParseMatchID(mid); err != nil {
+			return nil, err
+		}
+	}
 	var diceText string
 	switch len(f) {
 	case 1:
@@ -134,7 +150,6 @@ func backgammonRequest(line string) (*bg.State, error) {
 	default:
 		return nil, errors.New("want POSITION DICE, e.g. 4HPwATDgc/ABMA 3 1")
 	}
-	pos, mid, hasMatch := strings.Cut(f[0], ":")
 	var given rules.Dice
 	if diceText != "" {
 		d, err := rules.ParseDice(diceText)
@@ -145,10 +160,6 @@ func backgammonRequest(line string) (*bg.State, error) {
 	}
 	var dice rules.Dice
 	if hasMatch {
-		info, err := bg.ParseMatchID(mid)
-		if err != nil {
-			return nil, err
-		}
 		switch info.State {
 		case bg.NoGame:
 			return nil, errors.New("the Match ID is of the opening roll; give the position of a game in play")

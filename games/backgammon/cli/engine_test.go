@@ -106,3 +106,30 @@ func TestBackgammonEngineBadLevel(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// A line whose first word is no Position ID (or PositionID:MatchID) is answered about that
+// word, whatever follows it; a good position without dice is still "no dice".
+func TestBackgammonEngineBadPosition(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"hello world", `error bad notation: Position ID "hello" is not 14 Base64 characters`},
+		{"hello", `error bad notation: Position ID "hello" is not 14 Base64 characters`},
+		{"hello 3 1 2", `error bad notation: Position ID "hello" is not 14 Base64 characters`},
+		{"hello:MIEFAAAAAAAA", `error bad notation: Position ID "hello" is not 14 Base64 characters`},
+		{"4HPwATDgc/ABMA:what", `error bad notation: Match ID "what" is not 12 Base64 characters`},
+		{"4HPwATDgc/ABMA", "error no dice: want POSITION DICE, e.g. 4HPwATDgc/ABMA 3 1"},
+		{"4HPwATDgc/ABMA world", `error bad notation "world": dice are written A-B with A and B in 1..6`},
+	}
+	var in []string
+	for _, c := range cases {
+		in = append(in, c.in)
+	}
+	got := runBG(t, strings.Join(in, "\n")+"\n", "--level", "beginner")
+	if len(got) != len(cases) {
+		t.Fatalf("%d answers %q, want %d", len(got), got, len(cases))
+	}
+	for i, c := range cases {
+		if got[i] != c.want {
+			t.Errorf("answer to %q: %q, want %q", c.in, got[i], c.want)
+		}
+	}
+}
