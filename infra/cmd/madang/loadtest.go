@@ -9,6 +9,7 @@ import (
 	"io"
 	"madang/games"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
@@ -105,6 +106,10 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	pid := fs.Int("pid", 0, "process id of the server, to report its CPU and memory (Linux /proc; 0: none)")
 	clockSpec := fs.String("clock", "", "every room on a game clock: BASE+INC, minutes and seconds of Fischer increment (e.g. 10+5; PROTOCOL.md \"Clocks\"); empty: no clock")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if err := checkLoadURL(*url); err != nil {
+		fmt.Fprintf(stderr, "madang loadtest: --url: %v\n", err)
 		return 2
 	}
 	clock, err := parseLoadClock(*clockSpec)
@@ -244,6 +249,25 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
+}
+
+// checkLoadURL refuses a --url the WebSocket dial could not use, before any room is set up:
+// it wants a ws:// or wss:// URL with a host (http:// and https:// are dialled as ws:// and
+// wss://, as the WebSocket client does).
+func checkLoadURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a URL: %v", s, err)
+	}
+	switch u.Scheme {
+	case "ws", "wss", "http", "https":
+	default:
+		return fmt.Errorf("%q is not a WebSocket URL: want ws://HOST/PATH or wss://HOST/PATH (http:// and https:// are read as ws:// and wss://)", s)
+	}
+	if u.Host == "" {
+		return fmt.Errorf("%q has no host: want ws://HOST/PATH or wss://HOST/PATH", s)
+	}
+	return nil
 }
 
 // quantileMs sorts lat and returns its p quantile (0..1) in milliseconds (0 when empty).

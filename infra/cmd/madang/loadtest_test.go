@@ -190,3 +190,21 @@ func TestLoadtestSlotKeepsPhase(t *testing.T) {
 		t.Errorf("closed loop waits %v", w)
 	}
 }
+
+// A --url the WebSocket client cannot dial is refused before any room is set up, exit 2
+// and no report, as the other bad flags; ws, wss, http and https URLs with a host pass.
+func TestLoadtestBadURL(t *testing.T) {
+	for _, u := range []string{"notaurl", "localhost:8080/ws", "ftp://localhost/ws", "ws://", "ws:///ws", "ws://[::1/ws"} {
+		var out, errb bytes.Buffer
+		code := loadtest(context.Background(), []string{"--url", u, "--rooms", "1", "--duration", "50ms"}, &out, &errb)
+		if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "madang loadtest: --url: ") ||
+			!strings.Contains(errb.String(), strconv.Quote(u)) || strings.Contains(errb.String(), "room 0") {
+			t.Errorf("--url %q: exit %d, stdout %q, stderr %q; want 2, nothing and the URL named", u, code, out.String(), errb.String())
+		}
+	}
+	for _, u := range []string{"ws://localhost:8080/ws", "wss://example.com/prod", "http://127.0.0.1:1/ws", "https://example.com"} {
+		if err := checkLoadURL(u); err != nil {
+			t.Errorf("%q: %v", u, err)
+		}
+	}
+}
