@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -31,7 +32,8 @@ const randomLevel = "random"
 // games starts from the same K random opening plies; dice are rolled from the seed. The
 // rules end a game (no moves, threefold, draw counts, their move limits); --max-plies also
 // caps it as a draw. One line per game, then a JSON summary with each player's wins and
-// points as the last line; --out also writes the results file (selfplayResults).
+// points as the last line; --out also writes the results file (selfplayResults), after
+// checking before the first game that it can (checkWritable; exit 2 when not).
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -95,6 +97,12 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "selfplay: %s with these options has %d seats: give as many levels (--levels)\n", g.ID(), seatsOf(st))
 		return 2
 	}
+	if *outFile != "" {
+		if err := checkWritable(*outFile); err != nil {
+			fmt.Fprintln(stderr, "selfplay: --out:", err)
+			return 2
+		}
+	}
 	var rep selfplayReport
 	start := time.Now()
 	err = series{game: g, opts: opts, games: *n, seed: *seed, open: *open, maxPlies: *maxPlies, report: &rep,
@@ -150,6 +158,32 @@ type selfplayResults struct {
 	AvgMovesPerPlayer float64        `json:"avgMovesPerPlayer"` // avgPlies / players
 	FirstSeatWinRate  float64        `json:"firstSeatWinRate"`  // seat 0's wins / games, whoever sat there
 	Seconds           float64        `json:"seconds"`           // wall time of the run
+}
+
+// checkWritable tells before a long run whether writeJSON could write path: path is no
+// directory and a file can be created in its directory (a temporary one, removed at once,
+// so nothing is left behind either way).
+func checkWritable(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a directory", path)
+	}
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: no directory %s", path, dir)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("cannot write %s: %s is not a directory", path, dir)
+	}
+	tmp, err := os.CreateTemp(dir, ".selfplay-*.json")
+	if errors.Is(err, os.ErrPermission) {
+		return fmt.Errorf("cannot write %s: no permission to create files in %s", path, dir)
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	tmp.Close()
+	return os.Remove(tmp.Name())
 }
 
 // writeJSON writes v indented to path through a temporary file renamed into place, so a

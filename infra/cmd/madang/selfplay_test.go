@@ -75,10 +75,47 @@ func TestSelfplayResultsFile(t *testing.T) {
 	if r.AvgMovesPerPlayer != last.AvgPlies/3 || r.FirstSeatWinRate != float64(last.SeatWins[0])/3 {
 		t.Fatalf("derived figures %v %v from %+v", r.AvgMovesPerPlayer, r.FirstSeatWinRate, last)
 	}
-	// An unwritable path is an error after the games, and the summary still printed.
-	code, out, errs = run(t, "selfplay", "--game", "chinese-checkers", "--a", "random", "--b", "random",
-		"--games", "1", "--max-plies", "4", "--out", filepath.Join(t.TempDir(), "no", "such", "dir.json"))
-	if code != 1 || !strings.Contains(errs, "selfplay:") || !strings.Contains(out, `"games":1`) {
-		t.Fatalf("bad path: exit %d, stdout %q, stderr %q", code, out, errs)
+}
+
+// An --out that cannot be written is refused before the first game (exit 2, nothing
+// played), naming the path, and leaves no file behind.
+func TestSelfplayOutCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{
+		filepath.Join(dir, "no", "such", "dir.json"): "no directory " + filepath.Join(dir, "no", "such"),
+		filepath.Join(file, "r.json"):                file + " is not a directory",
+		dir:                                          dir + " is a directory",
+	}
+	if os.Geteuid() != 0 { // root writes anywhere
+		ro := filepath.Join(dir, "ro")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		cases[filepath.Join(ro, "r.json")] = "no permission to create files in " + ro
+	}
+	for path, why := range cases {
+		code, out, errs := run(t, "selfplay", "--game", "chinese-checkers", "--a", "random", "--b", "random",
+			"--games", "2", "--max-plies", "4", "--out", path)
+		if code != 2 || out != "" || !strings.Contains(errs, "selfplay: --out: ") || !strings.Contains(errs, why) {
+			t.Errorf("--out %s: exit %d, stdout %q, stderr %q; want 2, no game and %q", path, code, out, errs, why)
+		}
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*", ".selfplay-*"))
+	more, _ := filepath.Glob(filepath.Join(dir, ".selfplay-*"))
+	if len(left)+len(more) != 0 {
+		t.Errorf("left behind: %q", append(left, more...))
+	}
+	// A writable --out is written after the games; the check leaves nothing else there.
+	ok := filepath.Join(t.TempDir(), "r.json")
+	if code, _, errs := run(t, "selfplay", "--game", "chinese-checkers", "--a", "random", "--b", "random",
+		"--games", "1", "--max-plies", "4", "--out", ok); code != 0 {
+		t.Fatalf("--out %s: exit %d: %s", ok, code, errs)
+	}
+	if names, _ := filepath.Glob(filepath.Join(filepath.Dir(ok), "*")); len(names) != 1 || names[0] != ok {
+		t.Errorf("the folder of --out holds %q, want %s alone", names, ok)
 	}
 }
