@@ -250,8 +250,8 @@ type ReplayOptions struct {
 	// Game is the registry id of records that do not name their game; "" means the
 	// format's default.
 	Game string
-	// Explicit is true when the user chose Game (the format may warn when records name
-	// another game).
+	// Explicit is true when the user chose Game: a file whose records name another game
+	// is refused (ReplayReport.Refused), not replayed as the game its records name.
 	Explicit bool
 	// Export asks for the replayed games in canonical move text in ReplayReport.Export.
 	Export bool
@@ -267,6 +267,9 @@ type ReplayReport struct {
 	Warnings  []string // remarks about the options (for stderr)
 	Export    []byte   // the replayed games in the format, canonical move text (when asked)
 	ExportErr error    // why Export could not be written (it then holds what could)
+	// Refused is true when the file was not replayed because its records name another game
+	// than an explicit ReplayOptions.Game; Problems says which.
+	Refused bool
 }
 
 var (

@@ -46,8 +46,10 @@ func sniffMAT(head []byte) bool {
 
 func replayMAT(data []byte, opt games.ReplayOptions) games.ReplayReport {
 	var rep games.ReplayReport
-	if opt.Game != "" && opt.Game != "backgammon" {
-		rep.Warnings = append(rep.Warnings, ".mat files are backgammon matches; --game "+opt.Game+" is ignored")
+	if opt.Explicit && opt.Game != "" && opt.Game != "backgammon" {
+		rep.Problems = append(rep.Problems, "the record is of backgammon, not "+opt.Game+" (--game "+opt.Game+")")
+		rep.Refused = true
+		return rep
 	}
 	m, err := mat.Read(bytes.NewReader(data))
 	if err != nil {

@@ -54,14 +54,17 @@ func replayPDN(data []byte, opt games.ReplayOptions) games.ReplayReport {
 	case len(read) == 0:
 		rep.Problems = append(rep.Problems, "no PDN game found")
 	}
-	overridden := 0
+	if opt.Explicit {
+		if why := otherGame(read, game); why != "" {
+			rep.Problems = append(rep.Problems, why)
+			rep.Refused = true
+			return rep
+		}
+	}
 	var exported []pdn.Game
 	for i := range read {
 		g := &read[i]
 		rep.Games++
-		if v, err := pdn.Variant(g, game); opt.Explicit && err == nil && v != game {
-			overridden++
-		}
 		// the game (--game or the default) is the game of untagged records unless only the
 		// other one plays them, as on the game page
 		r := pdn.ReplayGuess(g, game)
@@ -83,13 +86,40 @@ func replayPDN(data []byte, opt games.ReplayOptions) games.ReplayReport {
 			exported = append(exported, r.Export())
 		}
 	}
-	if overridden > 0 {
-		rep.Warnings = append(rep.Warnings, strconv.Itoa(overridden)+" game(s) have a GameType tag of another game than --game "+game+"; the tag decides")
-	}
 	if opt.Export {
 		rep.Export, rep.ExportErr = pdn.Append(nil, exported...)
 	}
 	return rep
+}
+
+// otherGame says why records of which some name another game than the game the user chose
+// (their GameType tag) are not replayed as it: "the record is of draughts, not checkers
+// (--game checkers)" when every record names that other game, else names the first record
+// that names another; "" when none does.
+func otherGame(read []pdn.Game, game string) string {
+	for i := range read {
+		g := &read[i]
+		v, err := pdn.Variant(g, game)
+		if err != nil || v == game {
+			continue
+		}
+		if i == 0 && allNamed(read, v) {
+			return "the record is of " + v + ", not " + game + " (--game " + game + ")"
+		}
+		return "game " + strconv.Itoa(g.Index) + " (line " + strconv.Itoa(g.Line) + ") is of " + v + ", not " + game +
+			" (--game " + game + "): the file is not replayed"
+	}
+	return ""
+}
+
+// allNamed: every record's GameType tag names game.
+func allNamed(read []pdn.Game, game string) bool {
+	for i := range read {
+		if v, err := pdn.Variant(&read[i], ""); err != nil || v != game {
+			return false
+		}
+	}
+	return true
 }
 
 // rd0 is the game of PDN records without a GameType tag when the caller names none.

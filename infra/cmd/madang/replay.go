@@ -66,10 +66,14 @@ func formatOf(table []recordFormat, name string, data []byte) (recordFormat, boo
 //	FILE: game G (line L): move 12... 18-23: illegal move "18-23": no legal move from 18 to 23
 //	FILE: game G (line L): recorded result 1-0 but the rules end the game: win for white (no-moves)
 //	FILE: line L: game G: unexpected text "@@"            (a syntax error)
+//	FILE: the record is of draughts, not checkers (--game checkers)
 //
-// and the last line is "games=N moves=M errors=K". --game is the game of records that do
-// not name theirs (PDN: checkers by default; a GameType tag decides; an untagged record
-// only the other of checkers and draughts plays is that game's, pdn.ReplayGuess). With -v the notes
+// and the last line is "games=N moves=M errors=K". --game is the game of the records: those
+// that do not name theirs are played as it (an untagged PDN record only the other of
+// checkers and draughts plays is that game's, pdn.ReplayGuess), and a file whose records
+// name another game (a PDN GameType tag, another family's format) is one error and is not
+// replayed (games.ReplayReport.Refused). Without --game a GameType tag decides and an
+// untagged PDN record is checkers (or draughts as above). With -v the notes
 // (unclaimed automatic draws, ambiguous captures settled by the moves that follow) are
 // printed too. --export writes the replayed games, moves in the rules' canonical text, in
 // their format; it writes nothing (and leaves an existing FILE as it was) when an input
@@ -82,7 +86,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	for _, f := range table {
 		readable = append(readable, f.family.IDs()...)
 	}
-	game := fs.String("game", "", "game of the records that do not name one: "+strings.Join(readable, ", ")+" (PDN: GameType 20 is draughts, 21 checkers; default checkers, or draughts for an untagged record only draughts plays)")
+	game := fs.String("game", "", "game of the records: "+strings.Join(readable, ", ")+"; a file whose records name another game is an error (PDN: GameType 20 is draughts, 21 checkers; without --game the tag decides, and an untagged record is checkers, or draughts when only draughts plays it)")
 	verbose := fs.Bool("v", false, "also print notes: unclaimed automatic draws, ambiguous captures settled by the moves that follow")
 	export := fs.String("export", "", "write the replayed games, with the rules' canonical move text, to this file")
 	if err := fs.Parse(args); err != nil {
@@ -134,8 +138,20 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 			exportable = false
 			continue
 		}
+		if *game != "" && !slices.Contains(format.family.IDs(), *game) {
+			// a record of another family's game: refused, as a record that names another
+			// game of the family is (games.ReplayReport.Refused)
+			fmt.Fprintf(stdout, "%s: the record is of %s (%s), not %s (--game %s)\n", f,
+				strings.Join(format.family.IDs(), " or "), format.Name, *game, *game)
+			errs++
+			exportable = false
+			continue
+		}
 		opt := replayOptions(format, *game, *export != "")
 		rep := format.Replay(data, opt)
+		if rep.Refused {
+			exportable = false
+		}
 		nGames += rep.Games
 		moves += rep.Moves
 		if *verbose {

@@ -193,3 +193,51 @@ func TestReplayExportRefusedOnce(t *testing.T) {
 		t.Fatalf("exit %d, %d refusals said, last line %q; want 1, 1 and errors=1 after the games (%q)", code, said, last, lines)
 	}
 }
+
+// A file whose records name another game than --game (a PDN GameType tag, another family's
+// format) is one error line naming both games and is not replayed; the other files keep
+// their results, and --export writes nothing.
+func TestReplayOtherGame(t *testing.T) {
+	studio := sharedfiles.Path(t, "games", "backgammon", "studio")
+	mats, _ := filepath.Glob(filepath.Join(studio, "*.txt"))
+	if len(mats) == 0 {
+		t.Fatalf("no match in %s", studio)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	draughts := write("d.pdn", "[GameType \"20\"]\n1. 32-28 19-23 *\n\n[GameType \"20,W,10,10,N1,0\"]\n1. 33-28 18-23 *\n")
+	checkers := write("c.pdn", "[Event \"a\"]\n1. 11-15 23-19 *\n")
+	mixed := write("mix.pdn", "[GameType \"21\"]\n1. 11-15 23-19 *\n\n[GameType \"20\"]\n1. 32-28 19-23 *\n")
+	code, lines := replayCmd(t, "--game", "checkers", draughts, checkers, mixed, mats[0])
+	want := []string{
+		draughts + ": the record is of draughts, not checkers (--game checkers)",
+		mixed + ": game 2 (line 4) is of draughts, not checkers (--game checkers): the file is not replayed",
+		mats[0] + ": the record is of backgammon (MAT), not checkers (--game checkers)",
+		"games=1 moves=2 errors=3",
+	}
+	if code != 1 || strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("--game checkers: exit %d, output\n%s\nwant\n%s", code, strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	code, lines = replayCmd(t, "--game", "backgammon", checkers)
+	if code != 1 || len(lines) != 2 || lines[0] != checkers+": the record is of checkers or draughts (PDN), not backgammon (--game backgammon)" ||
+		lines[1] != "games=0 moves=0 errors=1" {
+		t.Errorf("--game backgammon: exit %d, output %q", code, lines)
+	}
+	// the tag decides without --game; with the tag's game the file replays
+	for _, args := range [][]string{{draughts}, {"--game", "draughts", draughts}} {
+		if code, lines := replayCmd(t, args...); code != 0 || lines[len(lines)-1] != "games=2 moves=4 errors=0" {
+			t.Errorf("%q: exit %d, output %q", args, code, lines)
+		}
+	}
+	out := filepath.Join(dir, "out.pdn")
+	code, lines = replayCmd(t, "--game", "checkers", "--export", out, checkers, draughts)
+	if _, err := os.Stat(out); code != 1 || err == nil || !strings.Contains(strings.Join(lines, "\n"), out+": not written") {
+		t.Errorf("--export with a refused file: exit %d, output %q, file written: %v", code, lines, err == nil)
+	}
+}
