@@ -217,7 +217,8 @@ type Engine struct {
 	// line protocol").
 	Summary string
 	// Default is the game the command plays when --game is absent ("" for none; at most
-	// one family sets it).
+	// one family sets it). Only a family that speaks the Hub protocol (Tools.Hub) may be the
+	// default: madang engine and madang match ignore it elsewhere.
 	Default string
 	// Run reads the engine protocol from in and answers on stdout; args are the command's
 	// arguments, --game among them. It returns the exit status (2 for bad flags).

@@ -26,11 +26,17 @@ func init() {
 	}
 }
 
-// defaultEngineGame is the game a family's engine plays without --game (games.Engine.Default;
-// "" when none does): also the default game of madang match.
-func defaultEngineGame() string {
-	for _, f := range games.InOrder() {
-		if f.Engine != nil && f.Engine.Default != "" {
+// defaultEngineGame is the game madang engine plays without --game (draughts, over the Hub
+// protocol): also the default game of madang match, which speaks only the Hub protocol.
+func defaultEngineGame() string { return defaultHubGame(games.InOrder()) }
+
+// defaultHubGame is the default game (games.Engine.Default) of the first of fams whose
+// engine names one and that speaks the Hub protocol (games.Family.Hub; "" when none): an
+// engine of another protocol (backgammon's line protocol) is never started without its
+// --game.
+func defaultHubGame(fams []*games.Family) string {
+	for _, f := range fams {
+		if f.Engine != nil && f.Engine.Default != "" && f.Hub != nil {
 			return f.Engine.Default
 		}
 	}
@@ -39,24 +45,33 @@ func defaultEngineGame() string {
 
 // runEngine: madang engine [--game ID] [flags]: the engine protocol of the game's family
 // (games.Tools.Engine) on standard input and output; each protocol parses its own flags.
-// Without --game it plays the game a family names as its engine's default.
+// Without --game it plays the default Hub game (defaultEngineGame).
 func runEngine(args []string, stdout, stderr io.Writer) int {
-	game := engineGame(args)
-	if game == "" {
-		game = defaultEngineGame()
-	}
+	return runEngineOn(args, os.Stdin, stdout, stderr)
+}
+
+// runEngineOn is runEngine reading in.
+func runEngineOn(args []string, in io.Reader, stdout, stderr io.Writer) int {
 	var ids []string
 	for _, f := range games.InOrder() {
 		if f.Engine != nil {
 			ids = append(ids, f.IDs()...)
 		}
 	}
+	game := engineGame(args)
+	if game == "" {
+		game = defaultEngineGame()
+	}
+	if game == "" {
+		fmt.Fprintf(stderr, "engine: want --game G (%s)\n", strings.Join(ids, ", "))
+		return 2
+	}
 	f, ok := games.Of(game)
 	if !ok || f.Engine == nil {
 		fmt.Fprintf(stderr, "engine: unknown game %q (%s)\n", game, strings.Join(ids, ", "))
 		return 2
 	}
-	return f.Engine.Run(args, os.Stdin, stdout, stderr)
+	return f.Engine.Run(args, in, stdout, stderr)
 }
 
 // engineGame is the value of --game among the engine's arguments ("" when absent), read

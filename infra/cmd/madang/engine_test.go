@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"madang/games"
 )
 
 func TestEngineFlags(t *testing.T) {
@@ -37,5 +39,28 @@ func TestBackgammonEngineFlags(t *testing.T) {
 		if got := engineGame(strings.Fields(args)); got != want {
 			t.Errorf("engineGame(%q) = %q, want %q", args, got, want)
 		}
+	}
+}
+
+// Without --game, madang engine speaks the Hub protocol for draughts (README "Engine
+// protocol"), the default of madang match too; a family whose engine speaks another
+// protocol (backgammon's line protocol) is never the default, even when it names one and
+// comes first, and with no Hub default the command asks for --game.
+func TestEngineDefaultGame(t *testing.T) {
+	if g := defaultEngineGame(); g != "draughts" {
+		t.Errorf("defaultEngineGame() = %q, want draughts", g)
+	}
+	line := &games.Family{Name: "line", Tools: games.Tools{Engine: &games.Engine{Default: "line-game"}}}
+	hub := &games.Family{Name: "hub", Tools: games.Tools{Engine: &games.Engine{Default: "hub-game"}, Hub: &games.HubCodec{}}}
+	if g := defaultHubGame([]*games.Family{line, hub}); g != "hub-game" {
+		t.Errorf("a line-protocol family first: default %q, want hub-game", g)
+	}
+	if g := defaultHubGame([]*games.Family{line}); g != "" {
+		t.Errorf("no Hub family: default %q, want none", g)
+	}
+	var out, errb strings.Builder
+	code := runEngineOn(nil, strings.NewReader("hub\nquit\n"), &out, &errb)
+	if code != 0 || !strings.Contains(out.String(), "id name=madang") || !strings.Contains(out.String(), "param name=variant value=draughts") {
+		t.Errorf("engine without --game: exit %d, stdout %q, stderr %q; want the Hub greeting for draughts", code, out.String(), errb.String())
 	}
 }
