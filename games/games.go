@@ -102,8 +102,9 @@ type Room struct {
 	// AwayAI: a person away this long is played by the AI on their turns until they
 	// resume; 0 disables it (seed 000: 45 s).
 	AwayAI time.Duration
-	// LeaveToAI reports whether `leave` during play hands the seat to the AI; otherwise
-	// leaving during play counts as resigning. Nil: never.
+	// LeaveToAI reports whether `leave` during play hands the seat to the AI (while another
+	// seat is a person's: the last person's leave ends the game); otherwise leaving during
+	// play counts as resigning. Nil: never.
 	LeaveToAI func(s rules.State) bool
 	// Clocks are the time controls the page offers when a room is made, besides none (the
 	// default) and a custom one (functions/room/PROTOCOL.md, "Clocks"); each lies within

@@ -193,7 +193,7 @@ func (s *Service) flagIfDue(l *loaded, eff *effects, now int64) bool {
 	}
 	c := l.b.Clock
 	c.Left[i] = 0
-	if l.pol.leaveToAI(l.m.State()) && l.anotherPerson(i) {
+	if l.handsToAI(i) {
 		l.b.Seats[i] = seat{Kind: KindAI, Level: l.pol.AILevel}
 		for k := range l.b.Conns {
 			if l.b.Conns[k].Seat == i {
@@ -207,6 +207,15 @@ func (s *Service) flagIfDue(l *loaded, eff *effects, now int64) bool {
 	}
 	l.finish(rules.FlagOutcome(l.m.State(), rules.Seat(i)))
 	return true
+}
+
+// handsToAI reports whether seat i, leaving a game in play (by `leave` or by its flag),
+// goes to the AI and the game goes on: the policy hands leaving seats over (three-player
+// diamond) and a seat other than i is still a person's. When it reports false the game
+// ends instead (leave: as i's resignation, reason abandoned; a flag: rules.FlagOutcome), so
+// no game goes on with the AI alone.
+func (l *loaded) handsToAI(i int) bool {
+	return l.b.Status == StatusPlaying && l.pol.leaveToAI(l.m.State()) && l.anotherPerson(i)
 }
 
 // anotherPerson reports whether a seat other than i is a person's.

@@ -423,7 +423,8 @@ func (h *harness) pump(limit int) int {
 // Twenty three-seat diamond rooms, AI filled, then left by everyone (the
 // creator leaves the seat to the AI and closes the socket: 60 messages in all) were played on
 // by the AI with nobody connected, holding the AI pool. The AI plays no room without a
-// socket, and picks up when one comes back.
+// socket, and picks up when one comes back. (A person's leave now ends such a game, so here
+// the creator makes the first move and closes the socket: the AI seats are to move.)
 func TestAIPlaysNoUnwatchedRoom(t *testing.T) {
 	h := newHarness(t)
 	ai := &countingAI{}
@@ -438,7 +439,11 @@ func TestAIPlaysNoUnwatchedRoom(t *testing.T) {
 		}
 		tok := *fs[0].Token
 		h.send(p, M{"action": "fillAI", "room": id, "token": tok, "level": "beginner"})
-		h.send(p, M{"action": "leave", "room": id, "token": tok})
+		st, err := h.svc.Snapshot(context.Background(), id)
+		if err != nil || st.Status != room.StatusPlaying || st.ToMove != 0 || len(st.Legal) == 0 {
+			t.Fatalf("room %s after fillAI: %+v, %v", id, st, err)
+		}
+		h.send(p, M{"action": "move", "room": id, "token": tok, "ply": 0, "move": st.Legal[0]})
 		h.svc.Disconnect(context.Background(), p)
 		ids = append(ids, id)
 	}
@@ -447,17 +452,18 @@ func TestAIPlaysNoUnwatchedRoom(t *testing.T) {
 		t.Fatalf("%d AI searches (%d runs) in 20 rooms nobody watches, want none", n, runs)
 	}
 	for _, id := range ids {
-		if st, err := h.svc.Snapshot(context.Background(), id); err != nil || st.Ply != 0 {
-			t.Fatalf("room %s: ply %v, %v", id, st, err)
+		if st, err := h.svc.Snapshot(context.Background(), id); err != nil || st.Ply != 1 || st.Status != room.StatusPlaying {
+			t.Fatalf("room %s: %+v, %v; want ply 1 in play", id, st, err)
 		}
 	}
-	// A spectator comes back to one room: the AI plays it again (and it alone).
+	// A spectator comes back to one room: the AI plays it again (and it alone), its two
+	// seats, up to the person's turn.
 	h.send("w", M{"action": "join", "room": ids[3]})
 	h.pump(3)
 	if st, _ := h.svc.Snapshot(context.Background(), ids[3]); st.Ply != 3 {
-		t.Fatalf("watched again: ply %d after three AI runs, want 3", st.Ply)
+		t.Fatalf("watched again: ply %d after the AI's runs, want 3", st.Ply)
 	}
-	if st, _ := h.svc.Snapshot(context.Background(), ids[4]); st.Ply != 0 {
+	if st, _ := h.svc.Snapshot(context.Background(), ids[4]); st.Ply != 1 {
 		t.Fatalf("an unwatched room moved: ply %d", st.Ply)
 	}
 }

@@ -340,9 +340,11 @@ func (s *Service) roll(l *loaded, i, ply int, eff *effects) *Error {
 
 func (s *Service) leave(l *loaded, i int, connID string, eff *effects) *Error {
 	// Whatever happens to the seat, its token proves nothing from now on: the seat goes to
-	// the AI or is free for another person (who may then vote for a rematch).
+	// the AI or is free for another person (who may then vote for a rematch). The last
+	// person's leave ends the game as resigning (handsToAI, as the last person's flag does):
+	// no game goes on with the AI alone.
 	switch {
-	case l.b.Status == StatusPlaying && l.pol.leaveToAI(l.m.State()):
+	case l.handsToAI(i):
 		l.b.Seats[i] = seat{Kind: KindAI, Level: l.pol.AILevel}
 	case l.b.Status == StatusPlaying:
 		if e := l.resign(i, rules.Abandoned); e != nil {

@@ -28,7 +28,9 @@ type Policy struct {
 	// resume; 0 disables it (seed 000: 45 s).
 	AwayAI time.Duration
 	// LeaveToAI reports whether `leave` during play hands the seat to the AI (seed 000:
-	// three-player diamond); otherwise leaving during play counts as resigning. Nil: never.
+	// three-player diamond) while another seat is a person's (the last person's leave ends
+	// the game: loaded.handsToAI); otherwise leaving during play counts as resigning. Nil:
+	// never.
 	LeaveToAI func(s rules.State) bool
 	// Idle is how long a room lives after its last connection closed (seeds 000, 001: 30 min).
 	Idle time.Duration
