@@ -18,12 +18,15 @@ export class RoomDriver {
 
   /** What the leave dialog says. The server decides what `leave` does during play
    * (functions/room/handle.go leave): when the snapshot's policy.leaveToAI is true
-   * (three-player diamond) the AI plays the seat on and the game goes on; otherwise it
-   * counts as resigning and the seat is emptied. The dialog is only asked during play
-   * (inProgress), so the same flag picks the text. */
+   * (three-player diamond) and another seat is a person's, the AI plays the seat on and the
+   * game goes on; otherwise (the last person leaving too) it counts as resigning and the
+   * seat is emptied. The dialog is only asked during play (inProgress), so the same test
+   * picks the text. */
   get leaveText() {
-    const snap = this.panel.snap;
-    return snap && snap.policy && snap.policy.leaveToAI ? ROOM.leaveOnlineToAI : ROOM.leaveOnline;
+    const p = this.panel;
+    const snap = p.snap;
+    const another = !!snap && Array.isArray(snap.seats) && snap.seats.some((s, k) => k !== p.seat && s && s.kind === 'human');
+    return snap && snap.policy && snap.policy.leaveToAI && another ? ROOM.leaveOnlineToAI : ROOM.leaveOnline;
   }
 
   /** The menu's time-control choice for a room to create (clock.js), made once per page. */
@@ -112,7 +115,8 @@ export class RoomDriver {
   /** Asks for another game in the room (seats rotate). */
   rematch() { this.panel.client.rematch(); }
 
-  /** Leaves the seat (PROTOCOL.md `leave`: during play it counts as resigning). */
+  /** Leaves the seat (PROTOCOL.md `leave`: during play it counts as resigning, or with
+   * policy.leaveToAI and another person seated the AI plays it on). */
   leave() { this.panel.leave(); }
 
   /** The socket closes. */

@@ -513,7 +513,7 @@ export class Shell {
 
   /** Back to the menu: online the seat is left first (PROTOCOL.md `leave`: during play it
    * counts as resigning, reason `abandoned`, or with policy.leaveToAI the AI plays the seat
-   * on), then the socket is closed and ?room= goes.
+   * on while another seat is a person's), then the socket is closed and ?room= goes.
    * popHistory: the game's history entry (pushGameEntry) goes too, so the next back leaves
    * the page (false when the browser's back button brought us here). */
   leaveToMenu(popHistory = true) {
