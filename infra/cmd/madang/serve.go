@@ -36,6 +36,7 @@ func init() {
 
 // serve runs `madang serve` until ctx ends. It prints "madang: serving http://ADDR" once it
 // listens (tests read the address from it when --addr ends in :0).
+// Refused before anything is made (exit 2): an argument besides the flags.
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -56,6 +57,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	createsPerMinute := fs.Int("creates-per-minute", room.DefaultCreatesPerMinute, "rooms one socket may create per minute (negative: no limit)")
 	eg := egdbFlag(fs)
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	// Go's flags stop at the first argument that is no flag: `serve extra --store memory`
+	// would ignore --store and open the embedded store in ./data.
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "madang serve: unexpected argument %q (serve takes flags only)\n", fs.Arg(0))
 		return 2
 	}
 	if n := serveProcs(os.Getenv("GOMAXPROCS"), runtime.GOMAXPROCS(0)); n != runtime.GOMAXPROCS(0) {
