@@ -36,7 +36,8 @@ func init() {
 
 // serve runs `madang serve` until ctx ends. It prints "madang: serving http://ADDR" once it
 // listens (tests read the address from it when --addr ends in :0).
-// Refused before anything is made (exit 2): an argument besides the flags.
+// Refused before anything is made (exit 2): an argument besides the flags, --sync-ack with
+// --nosync.
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -63,6 +64,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// would ignore --store and open the embedded store in ./data.
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "madang serve: unexpected argument %q (serve takes flags only)\n", fs.Arg(0))
+		return 2
+	}
+	if *syncAck && *nosync {
+		fmt.Fprintln(stderr, "madang serve: --sync-ack and --nosync exclude each other: with --nosync the store never fsyncs, so no move could be answered after its fsync")
 		return 2
 	}
 	if n := serveProcs(os.Getenv("GOMAXPROCS"), runtime.GOMAXPROCS(0)); n != runtime.GOMAXPROCS(0) {

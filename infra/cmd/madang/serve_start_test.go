@@ -47,3 +47,19 @@ func TestServeRefusesStrayArgument(t *testing.T) {
 		t.Fatalf("a trailing argument: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// --nosync makes the embedded store skip every fsync, so --sync-ack (answer a move only
+// after its fsync) cannot hold: the pair is refused, exit 2, before the store is made.
+func TestServeRefusesSyncAckWithNosync(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "d")
+	code, stderr := runServe(t, "--sync-ack", "--nosync", "--addr", "127.0.0.1:0", "--data", data)
+	if code != 2 || !strings.Contains(stderr, "--sync-ack and --nosync") {
+		t.Fatalf("--sync-ack --nosync: exit %d, stderr %q; want 2 naming both", code, stderr)
+	}
+	wantNoFile(t, data)
+	for _, f := range []string{"--sync-ack", "--nosync"} {
+		if code, stderr := runServe(t, f, "--addr", "127.0.0.1:0", "--data", filepath.Join(t.TempDir(), "d")); code != 0 {
+			t.Errorf("%s alone: exit %d, %s", f, code, stderr)
+		}
+	}
+}
