@@ -34,10 +34,11 @@ func init() {
 	})
 }
 
-// serve runs `madang serve` until ctx ends. It prints "madang: serving http://ADDR" once it
-// listens (tests read the address from it when --addr ends in :0).
+// serve runs `madang serve` until ctx ends. It prints "madang: serving http://ADDR ..." once
+// it is ready (tests read the address, the third word, from it when --addr ends in :0).
 // Refused before anything is made (exit 2): an argument besides the flags, --sync-ack with
-// --nosync.
+// --nosync, an unknown --store. The address is taken next, so a start that fails on it (a
+// busy port) leaves nothing behind: no --data folder, no --cpuprofile file.
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -70,6 +71,19 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "madang serve: --sync-ack and --nosync exclude each other: with --nosync the store never fsyncs, so no move could be answered after its fsync")
 		return 2
 	}
+	switch *storeKind {
+	case "embedded", "memory", "dynamodb":
+	default:
+		fmt.Fprintf(stderr, "madang serve: --store must be embedded, memory or dynamodb, not %q\n", *storeKind)
+		return 2
+	}
+	// The address before anything is made: a busy port leaves no --data folder behind.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "madang serve: %v\n", err)
+		return 1
+	}
+	defer ln.Close() // srv.Serve closes it too; this is for the returns before that
 	if n := serveProcs(os.Getenv("GOMAXPROCS"), runtime.GOMAXPROCS(0)); n != runtime.GOMAXPROCS(0) {
 		runtime.GOMAXPROCS(n)
 	}
@@ -125,9 +139,6 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		store = s
-	default:
-		fmt.Fprintf(stderr, "madang serve: --store must be embedded, memory or dynamodb, not %q\n", *storeKind)
-		return 2
 	}
 
 	r := *rate
@@ -139,11 +150,6 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer st.Close()
 	// No socket of a previous run is open any more, whatever the store: mark their seats away.
 	if err := st.ResetConnections(ctx); err != nil {
-		fmt.Fprintf(stderr, "madang serve: %v\n", err)
-		return 1
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
 		fmt.Fprintf(stderr, "madang serve: %v\n", err)
 		return 1
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,4 +63,21 @@ func TestServeRefusesSyncAckWithNosync(t *testing.T) {
 			t.Errorf("%s alone: exit %d, %s", f, code, stderr)
 		}
 	}
+}
+
+// A busy port fails the start (exit 1) before the --data folder or the --cpuprofile file
+// is made: the failed start leaves nothing behind.
+func TestServeBusyPortLeavesNothing(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	dir := t.TempDir()
+	data, prof := filepath.Join(dir, "d"), filepath.Join(dir, "cpu.prof")
+	code, stderr := runServe(t, "--addr", busy.Addr().String(), "--data", data, "--cpuprofile", prof)
+	if code != 1 || !strings.Contains(stderr, "address already in use") {
+		t.Fatalf("serve on a busy port: exit %d, stderr %q", code, stderr)
+	}
+	wantNoFile(t, data, prof)
 }
