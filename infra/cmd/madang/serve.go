@@ -110,7 +110,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		psrv := &http.Server{Handler: pprofMux(), ReadHeaderTimeout: 10 * time.Second}
 		go psrv.Serve(pln)
 		defer psrv.Close()
-		fmt.Fprintf(stderr, "madang serve: pprof on http://%s/debug/pprof/\n", displayAddr(pln.Addr()))
+		where := ""
+		if w := listenAll(pln.Addr()); w != "" {
+			where = " (" + w + ")"
+		}
+		fmt.Fprintf(stderr, "madang serve: pprof on http://%s/debug/pprof/%s\n", displayAddr(pln.Addr()), where)
 	}
 	level := slog.LevelInfo
 	if *quiet {
@@ -163,7 +167,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	limit := &connLimit{max: *maxSockets, sockets: st.Gateway.Open, conns: map[net.Conn]bool{}}
 	srv := &http.Server{Handler: st.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: httpIdleTimeout, ConnState: limit.state}
-	fmt.Fprintf(stdout, "madang: serving http://%s (store %s, site %s)\n", displayAddr(ln.Addr()), *storeKind, *site)
+	where := ""
+	if w := listenAll(ln.Addr()); w != "" {
+		where = w + "; "
+	}
+	fmt.Fprintf(stdout, "madang: serving http://%s (%sstore %s, site %s)\n", displayAddr(ln.Addr()), where, *storeKind, *site)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -247,7 +255,8 @@ func pprofMux() *http.ServeMux {
 	return mux
 }
 
-// displayAddr shows a wildcard listen address as localhost.
+// displayAddr shows a wildcard listen address as localhost: the address to open on this
+// machine (listenAll says that other machines can reach it too).
 func displayAddr(a net.Addr) string {
 	host, port, err := net.SplitHostPort(a.String())
 	if err != nil {
@@ -257,6 +266,26 @@ func displayAddr(a net.Addr) string {
 		host = "localhost"
 	}
 	return net.JoinHostPort(host, port)
+}
+
+// listenAll is "listening on all interfaces, port P" when a is a wildcard address (the
+// default :8080, which phones on the LAN use; "all IPv4 interfaces" for 0.0.0.0), ""
+// otherwise: displayAddr alone shows such an address as localhost.
+func listenAll(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return ""
+	}
+	ip := net.ParseIP(host)
+	switch {
+	case host != "" && ip == nil:
+		return ""
+	case ip == nil, ip.Equal(net.IPv6unspecified):
+		return "listening on all interfaces, port " + port
+	case ip.Equal(net.IPv4zero):
+		return "listening on all IPv4 interfaces, port " + port
+	}
+	return ""
 }
 
 // sweep removes expired rooms and connections now and then (DynamoDB's TTL on AWS).

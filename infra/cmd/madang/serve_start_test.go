@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runServe runs serve with args until it returns (ctx already cancelled: a start that got
@@ -80,4 +82,49 @@ func TestServeBusyPortLeavesNothing(t *testing.T) {
 		t.Fatalf("serve on a busy port: exit %d, stderr %q", code, stderr)
 	}
 	wantNoFile(t, data, prof)
+}
+
+// On a wildcard address (the default :8080) serve says it listens on all interfaces and
+// gives the local address; it printed only http://localhost:PORT, as if it listened there
+// alone. A loopback address gets no such note. The URL stays the third word.
+func TestServeSaysWhereItListens(t *testing.T) {
+	for _, c := range []struct {
+		addr string
+		all  bool
+	}{{":0", true}, {"127.0.0.1:0", false}} {
+		ctx, cancel := context.WithCancel(context.Background())
+		pr, pw := io.Pipe()
+		done := make(chan int, 1)
+		args := []string{"--addr", c.addr, "--store", "memory", "--quiet", "--site", t.TempDir()}
+		go func() {
+			done <- serve(ctx, args, pw, io.Discard)
+			pw.Close()
+		}()
+		line, err := bufio.NewReader(pr).ReadString('\n')
+		cancel()
+		go io.Copy(io.Discard, pr)
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("serve did not stop")
+		}
+		if err != nil {
+			t.Fatalf("--addr %s: %v", c.addr, err)
+		}
+		f := strings.Fields(line)
+		if len(f) < 3 {
+			t.Fatalf("--addr %s printed %q", c.addr, line)
+		}
+		_, port, _ := net.SplitHostPort(strings.TrimPrefix(f[2], "http://"))
+		if c.all {
+			if f[2] != "http://localhost:"+port || !strings.Contains(line, "(listening on all interfaces, port "+port+";") {
+				t.Errorf("--addr %s printed %q; want http://localhost:%s and listening on all interfaces", c.addr, line, port)
+			}
+		} else if f[2] != "http://127.0.0.1:"+port || strings.Contains(line, "all interfaces") {
+			t.Errorf("--addr %s printed %q", c.addr, line)
+		}
+	}
+	if got := listenAll(&net.TCPAddr{IP: net.IPv4zero, Port: 8080}); got != "listening on all IPv4 interfaces, port 8080" {
+		t.Errorf("0.0.0.0:8080: %q", got)
+	}
 }
