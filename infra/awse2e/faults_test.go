@@ -218,10 +218,12 @@ func (s *stack) testDuplicatedAITurn(t *testing.T) {
 }
 
 // testUnwatched (item 8): three-seat diamond rooms, one person and two AI seats each; the
-// person plays until the AI has played in every room, leaves the seat to the AI (every
-// seat AI now) and closes the socket. Once the AI runs under way have ended, no AI
-// invocation and no write happens for those rooms during a further observation; a
-// spectator joining one of them brings the AI back.
+// person plays until the AI has played in every room, then moves (the AI's seats to move)
+// and closes the socket. Once the AI runs under way have ended, no AI invocation and no
+// write happens for those rooms during a further observation; a spectator joining one of
+// them brings the AI back (its seats, and the person's once the 45 s away time has run).
+// The person used to leave the seat to the AI before closing; the last person's leave now
+// ends the game (no game goes on with the AI alone), so the rooms are left by closing.
 func (s *stack) testUnwatched(t *testing.T) {
 	const rooms = 3
 	ai := fnName("AIFunction")
@@ -231,6 +233,7 @@ func (s *stack) testUnwatched(t *testing.T) {
 		a    seat
 		conn string
 		ply  int
+		st   *wstest.Snapshot
 	}
 	var rs []played
 	for range rooms {
@@ -250,20 +253,15 @@ func (s *stack) testUnwatched(t *testing.T) {
 			t.Fatalf("room %s at ply %d: %+v", id, st.Ply, st)
 		}
 		waitFor(t, 30*time.Second, "the AI's runs in "+id+" end", func() bool { return len(s.ledger.invocations(ai, id, m0)) >= 4 })
-		rs = append(rs, played{id: id, a: a, conn: s.ledger.connOf(id, 0), ply: st.Ply})
+		rs = append(rs, played{id: id, a: a, conn: s.ledger.connOf(id, 0), ply: st.Ply, st: st})
 	}
+	// The person's move hands the turn to the AI's seats; the socket closes once it is in.
 	for i := range rs {
 		r := &rs[i]
-		r.a.c.Send(map[string]any{"action": "leave", "room": r.id, "token": r.a.token, "id": "leave"})
-		if f := r.a.c.Reply("leave"); f.Type == "error" {
-			t.Fatalf("leave: %s", f.Code)
-		}
-	}
-	// The AI plays the left seats too while the sockets still watch; then they close.
-	for _, r := range rs {
+		r.a.c.Send(map[string]any{"action": "move", "room": r.id, "token": r.a.token, "ply": r.ply, "move": wstest.Pick(r.st)})
 		st := r.a.c.State(func(x *wstest.Snapshot) bool { return x.Ply > r.ply })
-		if !st.Seats[0].AI {
-			t.Fatalf("seat 0 after the leave: %+v", st.Seats[0])
+		if st.Status != "playing" || st.ToMove == 0 {
+			t.Fatalf("room %s after the person's move: %s, to move %d", r.id, st.Status, st.ToMove)
 		}
 		r.a.c.C.Close(1000, "")
 	}
@@ -299,7 +297,7 @@ func (s *stack) testUnwatched(t *testing.T) {
 	quiet := s.ledger.mark()
 	// What was under way when the last socket closed ends with at most one move a room (a
 	// run that read the room before the $disconnect's write); the AI playing on would
-	// write every ply until the game ended, and then be quiet too.
+	// write its plies and, once the person's away time ran, every ply until the game ended.
 	for _, r := range rs {
 		if w, _ := s.ledger.writes(r.id, false, closed); w > 1 {
 			t.Fatalf("room %s was written %d times after its last socket closed", r.id, w)
@@ -314,13 +312,14 @@ func (s *stack) testUnwatched(t *testing.T) {
 			t.Fatalf("room %s nobody watches was written %d times in 5 s", r.id, w+f)
 		}
 	}
-	t.Logf("%d rooms left to the AI: %d AI invocations in all, none in the 5 s after the last ended", rooms, last[1])
+	t.Logf("%d rooms nobody watches: %d AI invocations in all, none in the 5 s after the last ended", rooms, last[1])
 
-	// A spectator comes back to one room: the AI plays on.
+	// A spectator comes back to one room: the AI plays on (its seats; the person's seat once
+	// the 45 s away time since the socket closed has run, within the 60 s below).
 	back := s.ledger.mark()
 	sp, st := s.join(t, rs[0].id)
 	if st.Status != "playing" {
-		t.Fatalf("the left room is %s", st.Status)
+		t.Fatalf("the unwatched room is %s", st.Status)
 	}
 	ply := st.Ply
 	st = sp.c.StateWithin(60*time.Second, func(x *wstest.Snapshot) bool { return x.Ply >= ply+3 || x.Status != "playing" })
