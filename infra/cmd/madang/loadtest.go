@@ -131,11 +131,32 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "madang loadtest: --rooms must be positive, --duration > 0, --pace and --spectators not negative")
 		return 2
 	}
+	// --pid and --latencies are read and written after the run: checked before it, so that
+	// a typo is not found out only after --duration.
+	if *pid < 0 {
+		fmt.Fprintf(stderr, "madang loadtest: --pid %d: want a process id (0: none)\n", *pid)
+		return 2
+	}
+	if *pid > 0 {
+		if _, err := procCPU(*pid); err != nil {
+			fmt.Fprintf(stderr, "madang loadtest: --pid %d: cannot read the server's CPU time: %v\n", *pid, err)
+			return 2
+		}
+	}
+	if *latFile != "" {
+		if err := checkWritable(*latFile); err != nil {
+			fmt.Fprintf(stderr, "madang loadtest: --latencies: %v\n", err)
+			return 2
+		}
+	}
 	st := &loadStats{}
 	start := make(chan struct{})
 	stop := make(chan struct{})
 	var startAt time.Time // set before start is closed
 	var ready, done sync.WaitGroup
+	var setupMu sync.Mutex
+	var setupFailed int
+	var firstSetupErr string       // the first room's reason, said once rather than per room
 	sem := make(chan struct{}, 32) // dial at most 32 rooms at once
 	for i := 0; i < *rooms; i++ {
 		ready.Add(1)
@@ -145,10 +166,17 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			sem <- struct{}{}
 			r, err := newLoadRoom(ctx, *url, *game, clock, st, uint64(i), *spectators)
 			<-sem
-			ready.Done()
 			if err != nil {
 				st.fail("setup")
-				fmt.Fprintf(stderr, "room %d: %v\n", i, err)
+				setupMu.Lock()
+				setupFailed++
+				if firstSetupErr == "" {
+					firstSetupErr = fmt.Sprintf("room %d: %v", i, err)
+				}
+				setupMu.Unlock()
+			}
+			ready.Done()
+			if err != nil {
 				return
 			}
 			defer r.close()
@@ -163,7 +191,18 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}(i)
 	}
 	ready.Wait()
-	fmt.Fprintf(stderr, "madang loadtest: %d rooms ready, playing %s\n", *rooms, *duration)
+	if setupFailed == *rooms {
+		// Nothing to play: say why now rather than after --duration.
+		close(start)
+		done.Wait()
+		fmt.Fprintf(stderr, "madang loadtest: no room could be set up (%d of %d failed) at %s; the first reason: %s\n", setupFailed, *rooms, *url, firstSetupErr)
+		fmt.Fprintf(stderr, "errors setup: %d\n", setupFailed)
+		return 1
+	}
+	if setupFailed > 0 {
+		fmt.Fprintf(stderr, "madang loadtest: %d of %d rooms failed setup; the first reason: %s\n", setupFailed, *rooms, firstSetupErr)
+	}
+	fmt.Fprintf(stderr, "madang loadtest: %d rooms ready, playing %s\n", *rooms-setupFailed, *duration)
 	// Open loop: every room's goroutine wakes at start and reads the state it holds; the
 	// first slot comes a second later, so that the client's own start-up (20,000 goroutines
 	// at once) is not measured as the server's latency. The playing time starts there.

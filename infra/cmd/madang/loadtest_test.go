@@ -208,3 +208,58 @@ func TestLoadtestBadURL(t *testing.T) {
 		}
 	}
 }
+
+// When no room can be set up (nothing listening, a wrong path, more spectators than the
+// server takes) loadtest says why at once, exits 1 before the playing time and claims no
+// room ready; it used to wait out --duration and report only "errors setup: N".
+func TestLoadtestSetupFailsAtOnce(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := l.Addr().String()
+	l.Close()
+	s := startServer(t, "--store", "memory", "--rate", "0")
+	ws := "ws" + strings.TrimPrefix(s.url, "http")
+	for _, c := range []struct {
+		args []string
+		why  string
+	}{
+		{[]string{"--url", "ws://" + closed + "/ws"}, "connection refused"},
+		{[]string{"--url", ws + "/nowhere"}, "404"},
+		{[]string{"--url", ws + "/ws", "--spectators", "60"}, "watch"},
+	} {
+		var out, errb bytes.Buffer
+		begin := time.Now()
+		code := loadtest(context.Background(), append(c.args, "--rooms", "2", "--duration", "20s"), &out, &errb)
+		if took := time.Since(begin); took > 10*time.Second {
+			t.Errorf("%q: took %v, waited out --duration", c.args, took)
+		}
+		msg := errb.String()
+		if code != 1 || out.Len() != 0 || strings.Contains(msg, "ready") ||
+			!strings.Contains(msg, "no room could be set up") || !strings.Contains(msg, c.why) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1, no report, no ready claim, the reason (%q)", c.args, code, out.String(), msg, c.why)
+		}
+	}
+}
+
+// --pid and --latencies are checked before any room is set up: exit 2 at once.
+func TestLoadtestPidAndLatenciesFirst(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--pid", "999999999"}, "--pid 999999999"},
+		{[]string{"--latencies", filepath.Join(t.TempDir(), "missing", "lat.txt")}, "--latencies"},
+		{[]string{"--latencies", t.TempDir()}, "is a directory"},
+	} {
+		var out, errb bytes.Buffer
+		begin := time.Now()
+		// nothing listens on port 1: the old code tried every room, then played 20 s
+		code := loadtest(context.Background(), append(c.args, "--url", "ws://127.0.0.1:1/ws", "--rooms", "1", "--duration", "20s"), &out, &errb)
+		if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), c.want) || strings.Contains(errb.String(), "room 0") ||
+			time.Since(begin) > 5*time.Second {
+			t.Errorf("%q: exit %d after %v, stdout %q, stderr %q; want 2 at once naming %s", c.args, code, time.Since(begin), out.String(), errb.String(), c.want)
+		}
+	}
+}
