@@ -279,7 +279,7 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		ClientWaitMsPerSec: float64(int64(float64(cwait.Milliseconds())/elapsed.Seconds()*10)) / 10,
 	}
 	st.errMsg.Range(func(k, v any) bool {
-		fmt.Fprintf(stderr, "errors %s: %d\n", k, v.(*atomic.Int64).Load())
+		fmt.Fprintf(stderr, "errors %s: %d%s\n", k, v.(*atomic.Int64).Load(), loadErrorHint(k.(string)))
 		return true
 	})
 	b, _ := json.Marshal(rep)
@@ -288,6 +288,16 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
+}
+
+// loadErrorHint explains an error code of the report's "errors CODE: N" lines where the
+// usual cause is this tool's own use: rate-limited comes from playing flat out (no --pace)
+// against a server with its default per-socket limit.
+func loadErrorHint(code string) string {
+	if code == "rate-limited" {
+		return " (the server's per-socket message limit, 50 a second by default: without --pace each room plays as fast as it can; give --pace, or serve with --rate 0 as make loadtest does)"
+	}
+	return ""
 }
 
 // checkLoadURL refuses a --url the WebSocket dial could not use, before any room is set up:

@@ -263,3 +263,15 @@ func TestLoadtestPidAndLatenciesFirst(t *testing.T) {
 		}
 	}
 }
+
+// Against a server with a per-socket message limit (serve's default is 50 a second), a run
+// without --pace is rate-limited, and the errors line says why and what to do.
+func TestLoadtestRateLimitedHint(t *testing.T) {
+	s := startServer(t, "--store", "memory", "--rate", "5")
+	var out, errb bytes.Buffer
+	code := loadtest(context.Background(), []string{"--url", "ws" + strings.TrimPrefix(s.url, "http") + "/ws", "--rooms", "1", "--duration", "1s"}, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "errors rate-limited: ") || !strings.Contains(errb.String(), "--pace") ||
+		!strings.Contains(errb.String(), "--rate 0") {
+		t.Errorf("exit %d, stderr %q; want 1 and the rate-limited line naming --pace and --rate 0", code, errb.String())
+	}
+}
