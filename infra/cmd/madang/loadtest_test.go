@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -273,5 +274,36 @@ func TestLoadtestRateLimitedHint(t *testing.T) {
 	if code != 1 || !strings.Contains(errb.String(), "errors rate-limited: ") || !strings.Contains(errb.String(), "--pace") ||
 		!strings.Contains(errb.String(), "--rate 0") {
 		t.Errorf("exit %d, stderr %q; want 1 and the rate-limited line naming --pace and --rate 0", code, errb.String())
+	}
+}
+
+// `make loadtest` with LOAD_ADDR taken by another program: its own server cannot listen,
+// and the target stops at once naming the address instead of loading whatever holds the
+// port (and failing later on the dead server's /proc stat). The test binary stands in for
+// bin/madang (TestMain); the build step is skipped (make -o build).
+func TestLoadtestMakeTargetPortTaken(t *testing.T) {
+	makePath, err := exec.LookPath("make")
+	if err != nil {
+		t.Skip("no make")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Skip("no executable path:", err)
+	}
+	bin := t.TempDir()
+	script := "#!/bin/sh\nMADANG_TEST_AS_CLI=1 exec " + strconv.Quote(self) + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "madang"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	taken := startServer(t, "--store", "memory", "--rate", "0") // a server that is not make's
+	addr := strings.TrimPrefix(taken.url, "http://")
+	root, _ := filepath.Abs("../../..")
+	cmd := exec.Command(makePath, "-s", "-C", root, "-o", "build", "loadtest", "BIN="+bin, "LOAD_ADDR="+addr,
+		"ROOMS=1", "LOAD_DURATION=2s")
+	begin := time.Now()
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "did not start") || !strings.Contains(string(out), addr) ||
+		strings.Contains(string(out), "rooms ready") {
+		t.Errorf("make loadtest with %s taken: %v after %v, output %q; want a failure naming the address, before any load", addr, err, time.Since(begin), out)
 	}
 }
