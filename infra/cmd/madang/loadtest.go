@@ -469,6 +469,9 @@ func newLoadRoom(ctx context.Context, url, game string, clock map[string]any, st
 		}
 		if j, err := expectJoined(ctx, c); err != nil || j.Seat == nil || *j.Seat != -1 {
 			r.close()
+			if j.Code == "room-full" {
+				return nil, fmt.Errorf("watch: %v (spectator %d of --spectators %d: more than the server lets watch a room, serve's --max-spectators, 50 by default)", err, len(r.watchers), spectators)
+			}
 			return nil, fmt.Errorf("watch: %v", err)
 		}
 	}

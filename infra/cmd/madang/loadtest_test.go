@@ -228,7 +228,7 @@ func TestLoadtestSetupFailsAtOnce(t *testing.T) {
 	}{
 		{[]string{"--url", "ws://" + closed + "/ws"}, "connection refused"},
 		{[]string{"--url", ws + "/nowhere"}, "404"},
-		{[]string{"--url", ws + "/ws", "--spectators", "60"}, "watch"},
+		{[]string{"--url", ws + "/ws", "--spectators", "60"}, "--max-spectators"},
 	} {
 		var out, errb bytes.Buffer
 		begin := time.Now()
