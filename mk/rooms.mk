@@ -25,11 +25,19 @@ LOAD_SERVE_FLAGS ?=
 # core 1 (taskset); the load average before and after is printed, since other work on the
 # machine shifts the figures. A room is two sockets on each side: with a per-process limit of
 # 20,000 open files (ulimit -Hn) at most 9,994 rooms fit (19,988 sockets and the server's
-# own 11 files; run at 9,990).
+# own 11 files; run at 9,990). The load starts once the server says it is serving; a server
+# that exits first (LOAD_ADDR in use) or is not serving within 10 s stops the target, exit 1.
 loadtest: build
 	@pin0=; pin1=; if command -v taskset >/dev/null && [ "$$(nproc)" -ge 2 ]; then pin0="taskset -c 0"; pin1="taskset -c 1"; fi; \
-	data=$$(mktemp -d); \
-	$$pin0 $(BIN)/madang serve --addr $(LOAD_ADDR) --store $(LOAD_STORE) --data $$data --rate 0 --max-sockets 0 --max-spectators 64 --quiet $(LOAD_SERVE_FLAGS) & pid=$$!; \
+	data=$$(mktemp -d); log=$$(mktemp); \
+	$$pin0 $(BIN)/madang serve --addr $(LOAD_ADDR) --store $(LOAD_STORE) --data $$data --rate 0 --max-sockets 0 --max-spectators 64 --quiet $(LOAD_SERVE_FLAGS) >$$log & pid=$$!; \
+	i=0; until grep -q '^madang: serving ' $$log; do \
+	  if ! kill -0 $$pid 2>/dev/null || [ $$i -ge 100 ]; then \
+	    kill $$pid 2>/dev/null; wait $$pid; \
+	    echo "make loadtest: its server (madang serve --addr $(LOAD_ADDR)) did not start (is $(LOAD_ADDR) in use? set LOAD_ADDR); nothing was loaded" >&2; \
+	    rm -rf $$data $$log; exit 1; \
+	  fi; i=$$((i+1)); sleep 0.1; \
+	done; cat $$log; rm -f $$log; \
 	sleep 1; echo "load average before: $$(cut -d' ' -f1-3 /proc/loadavg)" >&2; \
 	$$pin1 $(BIN)/madang loadtest --url ws://$(LOAD_ADDR)/ws --rooms $(ROOMS) --duration $(LOAD_DURATION) \
 	  $(if $(LOAD_PACE),--pace $(LOAD_PACE)) $(if $(LOAD_CLOCK),--clock $(LOAD_CLOCK)) --spectators $(SPECTATORS) --pid $$pid; rc=$$?; \

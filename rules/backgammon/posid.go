@@ -47,7 +47,8 @@ func PositionID(b *Board, onRoll rules.Seat) string { return b.Key(onRoll).Strin
 // ParsePositionID reads a gnubg Position ID (14 Base64 characters, with or without the
 // "==" padding) into a board where seat onRoll is the player on roll. Checkers that are
 // neither on a point nor on the bar are borne off. Errors wrap rules.ErrNotation: bad
-// Base64, more than 15 checkers a side, a point held by both sides, bits past the 80th.
+// Base64 ("is not Base64"), or Base64 that is no position ("is not a legal position": more
+// than 15 checkers a side, a point held by both sides, bits past the 80th).
 func ParsePositionID(id string, onRoll rules.Seat) (Board, error) {
 	var b Board
 	k, err := parseKey(id)
@@ -61,19 +62,19 @@ func ParsePositionID(id string, onRoll rules.Seat) (Board, error) {
 			for bit < 80 && k[bit>>3]&(1<<(bit&7)) != 0 {
 				rows[side][p]++
 				if rows[side][p] > Checkers {
-					return b, notation("Position ID " + strconv.Quote(id) + " has more than 15 checkers on a point")
+					return b, notation("Position ID " + strconv.Quote(id) + " is not a legal position: more than 15 checkers on a point")
 				}
 				bit++
 			}
 			if bit >= 80 {
-				return b, notation("Position ID " + strconv.Quote(id) + " runs past 80 bits")
+				return b, notation("Position ID " + strconv.Quote(id) + " is not a legal position: its checkers run past 80 bits")
 			}
 			bit++
 		}
 	}
 	for ; bit < 80; bit++ {
 		if k[bit>>3]&(1<<(bit&7)) != 0 {
-			return b, notation("Position ID " + strconv.Quote(id) + " has bits after both sides")
+			return b, notation("Position ID " + strconv.Quote(id) + " is not a legal position: bits are set after both sides' checkers")
 		}
 	}
 	for side := 0; side < 2; side++ {
@@ -82,14 +83,14 @@ func ParsePositionID(id string, onRoll rules.Seat) (Board, error) {
 			n += int(rows[side][p])
 		}
 		if n > Checkers {
-			return b, notation("Position ID " + strconv.Quote(id) + " has " + strconv.Itoa(n) + " checkers for one side")
+			return b, notation("Position ID " + strconv.Quote(id) + " is not a legal position: " + strconv.Itoa(n) + " checkers for one side")
 		}
 		rows[side][Off] = int8(Checkers - n)
 	}
 	on := onRoll & 1
 	b[on], b[1-on] = rows[1], rows[0]
 	if err := b.Validate(); err != nil {
-		return Board{}, notation("Position ID " + strconv.Quote(id) + ": " + err.Error())
+		return Board{}, notation("Position ID " + strconv.Quote(id) + " is not a legal position: " + err.Error())
 	}
 	return b, nil
 }
@@ -105,6 +106,10 @@ func parseKey(id string) (Key, error) {
 	}
 	raw, err := base64.RawStdEncoding.Strict().DecodeString(s)
 	if err != nil || len(raw) != 10 {
+		if loose, err := base64.RawStdEncoding.DecodeString(s); err == nil && len(loose) == 10 {
+			// Base64 whose last character sets bits past the 80th ("//////////////")
+			return k, notation("Position ID " + strconv.Quote(id) + " is not a legal position: bits are set past the 80th")
+		}
 		return k, notation("Position ID " + strconv.Quote(id) + " is not Base64")
 	}
 	copy(k[:], raw)

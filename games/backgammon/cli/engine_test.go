@@ -118,6 +118,9 @@ func TestBackgammonEngineBadPosition(t *testing.T) {
 		{"4HPwATDgc/ABMA:what", `error bad notation: Match ID "what" is not 12 Base64 characters`},
 		{"4HPwATDgc/ABMA", "error no dice: want POSITION DICE, e.g. 4HPwATDgc/ABMA 3 1"},
 		{"4HPwATDgc/ABMA world", `error bad notation "world": dice are written A-B with A and B in 1..6`},
+		// Base64 that decodes to no position: said so, not "is not Base64"
+		{"////////////// 3 1", `error bad notation: Position ID "//////////////" is not a legal position: bits are set past the 80th`},
+		{"/////////////w 3 1", `error bad notation: Position ID "/////////////w" is not a legal position: more than 15 checkers on a point`},
 	}
 	var in []string
 	for _, c := range cases {

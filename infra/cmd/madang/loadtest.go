@@ -131,11 +131,32 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "madang loadtest: --rooms must be positive, --duration > 0, --pace and --spectators not negative")
 		return 2
 	}
+	// --pid and --latencies are read and written after the run: checked before it, so that
+	// a typo is not found out only after --duration.
+	if *pid < 0 {
+		fmt.Fprintf(stderr, "madang loadtest: --pid %d: want a process id (0: none)\n", *pid)
+		return 2
+	}
+	if *pid > 0 {
+		if _, err := procCPU(*pid); err != nil {
+			fmt.Fprintf(stderr, "madang loadtest: --pid %d: cannot read the server's CPU time: %v\n", *pid, err)
+			return 2
+		}
+	}
+	if *latFile != "" {
+		if err := checkWritable(*latFile); err != nil {
+			fmt.Fprintf(stderr, "madang loadtest: --latencies: %v\n", err)
+			return 2
+		}
+	}
 	st := &loadStats{}
 	start := make(chan struct{})
 	stop := make(chan struct{})
 	var startAt time.Time // set before start is closed
 	var ready, done sync.WaitGroup
+	var setupMu sync.Mutex
+	var setupFailed int
+	var firstSetupErr string       // the first room's reason, said once rather than per room
 	sem := make(chan struct{}, 32) // dial at most 32 rooms at once
 	for i := 0; i < *rooms; i++ {
 		ready.Add(1)
@@ -145,10 +166,17 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			sem <- struct{}{}
 			r, err := newLoadRoom(ctx, *url, *game, clock, st, uint64(i), *spectators)
 			<-sem
-			ready.Done()
 			if err != nil {
 				st.fail("setup")
-				fmt.Fprintf(stderr, "room %d: %v\n", i, err)
+				setupMu.Lock()
+				setupFailed++
+				if firstSetupErr == "" {
+					firstSetupErr = fmt.Sprintf("room %d: %v", i, err)
+				}
+				setupMu.Unlock()
+			}
+			ready.Done()
+			if err != nil {
 				return
 			}
 			defer r.close()
@@ -163,7 +191,18 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}(i)
 	}
 	ready.Wait()
-	fmt.Fprintf(stderr, "madang loadtest: %d rooms ready, playing %s\n", *rooms, *duration)
+	if setupFailed == *rooms {
+		// Nothing to play: say why now rather than after --duration.
+		close(start)
+		done.Wait()
+		fmt.Fprintf(stderr, "madang loadtest: no room could be set up (%d of %d failed) at %s; the first reason: %s\n", setupFailed, *rooms, *url, firstSetupErr)
+		fmt.Fprintf(stderr, "errors setup: %d\n", setupFailed)
+		return 1
+	}
+	if setupFailed > 0 {
+		fmt.Fprintf(stderr, "madang loadtest: %d of %d rooms failed setup; the first reason: %s\n", setupFailed, *rooms, firstSetupErr)
+	}
+	fmt.Fprintf(stderr, "madang loadtest: %d rooms ready, playing %s\n", *rooms-setupFailed, *duration)
 	// Open loop: every room's goroutine wakes at start and reads the state it holds; the
 	// first slot comes a second later, so that the client's own start-up (20,000 goroutines
 	// at once) is not measured as the server's latency. The playing time starts there.
@@ -240,7 +279,7 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		ClientWaitMsPerSec: float64(int64(float64(cwait.Milliseconds())/elapsed.Seconds()*10)) / 10,
 	}
 	st.errMsg.Range(func(k, v any) bool {
-		fmt.Fprintf(stderr, "errors %s: %d\n", k, v.(*atomic.Int64).Load())
+		fmt.Fprintf(stderr, "errors %s: %d%s\n", k, v.(*atomic.Int64).Load(), loadErrorHint(k.(string)))
 		return true
 	})
 	b, _ := json.Marshal(rep)
@@ -249,6 +288,16 @@ func loadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
+}
+
+// loadErrorHint explains an error code of the report's "errors CODE: N" lines where the
+// usual cause is this tool's own use: rate-limited comes from playing flat out (no --pace)
+// against a server with its default per-socket limit.
+func loadErrorHint(code string) string {
+	if code == "rate-limited" {
+		return " (the server's per-socket message limit, 50 a second by default: without --pace each room plays as fast as it can; give --pace, or serve with --rate 0 as make loadtest does)"
+	}
+	return ""
 }
 
 // checkLoadURL refuses a --url the WebSocket dial could not use, before any room is set up:
@@ -420,6 +469,9 @@ func newLoadRoom(ctx context.Context, url, game string, clock map[string]any, st
 		}
 		if j, err := expectJoined(ctx, c); err != nil || j.Seat == nil || *j.Seat != -1 {
 			r.close()
+			if j.Code == "room-full" {
+				return nil, fmt.Errorf("watch: %v (spectator %d of --spectators %d: more than the server lets watch a room, serve's --max-spectators, 50 by default)", err, len(r.watchers), spectators)
+			}
 			return nil, fmt.Errorf("watch: %v", err)
 		}
 	}

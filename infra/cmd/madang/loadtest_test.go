@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -206,5 +207,103 @@ func TestLoadtestBadURL(t *testing.T) {
 		if err := checkLoadURL(u); err != nil {
 			t.Errorf("%q: %v", u, err)
 		}
+	}
+}
+
+// When no room can be set up (nothing listening, a wrong path, more spectators than the
+// server takes) loadtest says why at once, exits 1 before the playing time and claims no
+// room ready; it used to wait out --duration and report only "errors setup: N".
+func TestLoadtestSetupFailsAtOnce(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := l.Addr().String()
+	l.Close()
+	s := startServer(t, "--store", "memory", "--rate", "0")
+	ws := "ws" + strings.TrimPrefix(s.url, "http")
+	for _, c := range []struct {
+		args []string
+		why  string
+	}{
+		{[]string{"--url", "ws://" + closed + "/ws"}, "connection refused"},
+		{[]string{"--url", ws + "/nowhere"}, "404"},
+		{[]string{"--url", ws + "/ws", "--spectators", "60"}, "--max-spectators"},
+	} {
+		var out, errb bytes.Buffer
+		begin := time.Now()
+		code := loadtest(context.Background(), append(c.args, "--rooms", "2", "--duration", "20s"), &out, &errb)
+		if took := time.Since(begin); took > 10*time.Second {
+			t.Errorf("%q: took %v, waited out --duration", c.args, took)
+		}
+		msg := errb.String()
+		if code != 1 || out.Len() != 0 || strings.Contains(msg, "ready") ||
+			!strings.Contains(msg, "no room could be set up") || !strings.Contains(msg, c.why) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1, no report, no ready claim, the reason (%q)", c.args, code, out.String(), msg, c.why)
+		}
+	}
+}
+
+// --pid and --latencies are checked before any room is set up: exit 2 at once.
+func TestLoadtestPidAndLatenciesFirst(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--pid", "999999999"}, "--pid 999999999"},
+		{[]string{"--latencies", filepath.Join(t.TempDir(), "missing", "lat.txt")}, "--latencies"},
+		{[]string{"--latencies", t.TempDir()}, "is a directory"},
+	} {
+		var out, errb bytes.Buffer
+		begin := time.Now()
+		// nothing listens on port 1: the old code tried every room, then played 20 s
+		code := loadtest(context.Background(), append(c.args, "--url", "ws://127.0.0.1:1/ws", "--rooms", "1", "--duration", "20s"), &out, &errb)
+		if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), c.want) || strings.Contains(errb.String(), "room 0") ||
+			time.Since(begin) > 5*time.Second {
+			t.Errorf("%q: exit %d after %v, stdout %q, stderr %q; want 2 at once naming %s", c.args, code, time.Since(begin), out.String(), errb.String(), c.want)
+		}
+	}
+}
+
+// Against a server with a per-socket message limit (serve's default is 50 a second), a run
+// without --pace is rate-limited, and the errors line says why and what to do.
+func TestLoadtestRateLimitedHint(t *testing.T) {
+	s := startServer(t, "--store", "memory", "--rate", "5")
+	var out, errb bytes.Buffer
+	code := loadtest(context.Background(), []string{"--url", "ws" + strings.TrimPrefix(s.url, "http") + "/ws", "--rooms", "1", "--duration", "1s"}, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "errors rate-limited: ") || !strings.Contains(errb.String(), "--pace") ||
+		!strings.Contains(errb.String(), "--rate 0") {
+		t.Errorf("exit %d, stderr %q; want 1 and the rate-limited line naming --pace and --rate 0", code, errb.String())
+	}
+}
+
+// `make loadtest` with LOAD_ADDR taken by another program: its own server cannot listen,
+// and the target stops at once naming the address instead of loading whatever holds the
+// port (and failing later on the dead server's /proc stat). The test binary stands in for
+// bin/madang (TestMain); the build step is skipped (make -o build).
+func TestLoadtestMakeTargetPortTaken(t *testing.T) {
+	makePath, err := exec.LookPath("make")
+	if err != nil {
+		t.Skip("no make")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Skip("no executable path:", err)
+	}
+	bin := t.TempDir()
+	script := "#!/bin/sh\nMADANG_TEST_AS_CLI=1 exec " + strconv.Quote(self) + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "madang"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	taken := startServer(t, "--store", "memory", "--rate", "0") // a server that is not make's
+	addr := strings.TrimPrefix(taken.url, "http://")
+	root, _ := filepath.Abs("../../..")
+	cmd := exec.Command(makePath, "-s", "-C", root, "-o", "build", "loadtest", "BIN="+bin, "LOAD_ADDR="+addr,
+		"ROOMS=1", "LOAD_DURATION=2s")
+	begin := time.Now()
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "did not start") || !strings.Contains(string(out), addr) ||
+		strings.Contains(string(out), "rooms ready") {
+		t.Errorf("make loadtest with %s taken: %v after %v, output %q; want a failure naming the address, before any load", addr, err, time.Since(begin), out)
 	}
 }

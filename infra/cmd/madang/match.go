@@ -41,8 +41,10 @@ type hubProc struct {
 	cmd      *exec.Cmd
 	in       io.WriteCloser
 	lines    chan string
-	version  int   // 1 or 2
-	dead     error // not nil: a restart failed, and every question fails with it
+	version  int           // 1 or 2
+	variant  string        // the value of the engine's `param name=variant` greeting line, if any
+	greet    time.Duration // the handshake's time-out (0: handshakeTimeout)
+	dead     error         // not nil: a restart failed, and every question fails with it
 }
 
 // noAnswer is the error of a question the engine did not answer within the time-out.
@@ -55,12 +57,22 @@ func (e *noAnswer) Error() string {
 	return fmt.Sprintf("%s: no %q within %v", e.name, e.prefix, e.timeout)
 }
 
-// handshake sends `hub` and reads the engine's lines up to `wait`. protocol "hub1" or
-// "hub2" fixes the version; "auto" takes version 1 from an engine that introduces itself
-// with a `name ...` line (Hub 1) and none of version 2's `id name=...`.
+// handshakeTimeout is how long an engine has to answer `hub` with `wait` when match has
+// no --timeout.
+const handshakeTimeout = 30 * time.Second
+
+// handshake sends `hub` and reads the engine's lines up to `wait`, within h.greet (match's
+// --timeout) or handshakeTimeout. protocol "hub1" or "hub2" fixes the version; "auto"
+// takes version 1 from an engine that introduces itself with a `name ...` line (Hub 1)
+// and none of version 2's `id name=...`. A `param name=variant value=V` line is kept in
+// h.variant.
 func (h *hubProc) handshake(protocol string) error {
 	h.send("hub")
-	t := time.NewTimer(30 * time.Second)
+	limit := h.greet
+	if limit == 0 {
+		limit = handshakeTimeout
+	}
+	t := time.NewTimer(limit)
 	defer t.Stop()
 	sawName, sawID := false, false
 	for {
@@ -78,6 +90,10 @@ func (h *hubProc) handshake(protocol string) error {
 				sawName = true
 			case "id":
 				sawID = true
+			case "param":
+				if a := games.ParseHubLine(l).Args; a["name"] == "variant" {
+					h.variant = a["value"]
+				}
 			case "wait":
 				switch {
 				case protocol == "hub1", protocol == "auto" && sawName && !sawID:
@@ -88,7 +104,7 @@ func (h *hubProc) handshake(protocol string) error {
 				return nil
 			}
 		case <-t.C:
-			return fmt.Errorf("%s: no \"wait\" within 30s", h.name)
+			return fmt.Errorf("%s: no \"wait\" within %v of \"hub\" (the start-up handshake; --timeout sets it)", h.name, limit)
 		}
 	}
 }
@@ -176,12 +192,12 @@ func startHub(cmdline, seat string, stderr io.Writer) (*hubProc, error) {
 
 // openHub starts an engine and brings it to `ready`: the handshake (protocol hub1, hub2 or
 // auto), then `init`. An engine that fails on the way is killed.
-func openHub(cmdline, protocol, seat string, stderr io.Writer) (*hubProc, error) {
+func openHub(cmdline, protocol, seat string, greet time.Duration, stderr io.Writer) (*hubProc, error) {
 	h, err := startHub(cmdline, seat, stderr)
 	if err != nil {
 		return nil, fmt.Errorf("start %q: %v", cmdline, err)
 	}
-	h.protocol = protocol
+	h.protocol, h.greet = protocol, greet
 	if err := h.handshake(protocol); err != nil {
 		h.kill()
 		return nil, err
@@ -201,9 +217,9 @@ func openHub(cmdline, protocol, seat string, stderr io.Writer) (*hubProc, error)
 // be opened h is dead: every later question fails (forfeits) with that error.
 func (h *hubProc) restart() {
 	h.kill()
-	fresh, err := openHub(h.name, h.protocol, h.seat, h.stderr)
+	fresh, err := openHub(h.name, h.protocol, h.seat, h.greet, h.stderr)
 	if err != nil {
-		*h = hubProc{name: h.name, protocol: h.protocol, seat: h.seat, stderr: h.stderr, dead: fmt.Errorf("restart after a failed question: %w", err)}
+		*h = hubProc{name: h.name, protocol: h.protocol, seat: h.seat, stderr: h.stderr, greet: h.greet, dead: fmt.Errorf("restart after a failed question: %w", err)}
 		return
 	}
 	*h = *fresh
@@ -369,7 +385,9 @@ func hubGames() []string {
 // Each command starts a Hub engine ("madang engine --game draughts", "scan hub") for a
 // game whose family speaks the Hub protocol (games.Family.Hub). Every question gives the
 // game's start and all its moves (`pos pos=... moves="..."`), so each engine sees the
-// repetitions. An engine's `error` line, its exit or its silence past the time-out (5 ×
+// repetitions. The start-up handshake (`hub` answered by `wait`) has --timeout too, or 30 s
+// without it; an engine whose greeting names another game madang knows
+// (`param name=variant value=draughts` in a checkers match) is refused, exit 2. An engine's `error` line, its exit or its silence past the time-out (5 ×
 // movetime + 5 s, or --timeout) forfeits the game at once, reported on stderr, and the
 // engine is restarted (hubProc.restart), so that a late answer never answers a later
 // question. An engine's stderr lines go to stderr, prefixed "engine SEAT: " (startHub).
@@ -435,13 +453,21 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	procs := make([]*hubProc, len(cmds))
 	for i, c := range cmds {
-		p, err := openHub(c, protocols[i], playerName(i), stderr)
+		p, err := openHub(c, protocols[i], playerName(i), *timeout, stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, "match:", err)
 			return 1
 		}
 		defer p.stop() // the process p holds at the end: a restart replaces it in place
 		procs[i] = p
+		// An engine that names another game madang knows (madang engine --game draughts
+		// says variant=draughts) would answer with moves of that game; a variant name
+		// madang does not know (Scan's "normal") is left to the moves to tell.
+		if _, known := games.Of(p.variant); known && p.variant != g.ID() {
+			fmt.Fprintf(stderr, "match: engine %s (%s) plays %s (its greeting says variant=%s), not %s (--game %s)\n",
+				playerName(i), c, p.variant, p.variant, g.ID(), g.ID())
+			return 2
+		}
 	}
 	wait := *timeout // a Hub 2 engine's time-out
 	if wait == 0 {

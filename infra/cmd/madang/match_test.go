@@ -277,3 +277,31 @@ func TestLinePrefixer(t *testing.T) {
 		t.Fatalf("long line: %d bytes", b.Len())
 	}
 }
+
+// The start-up handshake has --timeout, not a fixed 30 s: an engine that never says
+// `wait` (cat echoes `hub`) fails within it, and the error names the time-out.
+func TestMatchHandshakeTimeout(t *testing.T) {
+	var out, errb strings.Builder
+	begin := time.Now()
+	code := dispatch([]string{"match", "--game", "checkers", "--a", "cat", "--b", "cat", "--timeout", "1s"}, &out, &errb)
+	if took := time.Since(begin); code != 1 || took > 10*time.Second || !strings.Contains(errb.String(), `no "wait" within 1s`) {
+		t.Errorf("exit %d after %v, stderr %q; want 1 within a few seconds, naming the 1s time-out", code, took, errb.String())
+	}
+}
+
+// An engine whose Hub greeting names another game (madang engine --game draughts says
+// variant=draughts) is refused before the first game of a checkers match, exit 2.
+func TestMatchEngineVariant(t *testing.T) {
+	t.Setenv("MADANG_TEST_AS_CLI", "1")
+	self, err := os.Executable()
+	if err != nil {
+		t.Skip("no executable path:", err)
+	}
+	var out, errb strings.Builder
+	code := dispatch([]string{"match", "--game", "checkers", "--a", self + " engine --game checkers --tt 1",
+		"--b", self + " engine --game draughts --tt 1", "--games", "2", "--movetime", "5", "--max-plies", "20"}, &out, &errb)
+	if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "engine b") ||
+		!strings.Contains(errb.String(), "variant=draughts") || !strings.Contains(errb.String(), "not checkers") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2, no game, engine b named as a draughts engine", code, out.String(), errb.String())
+	}
+}

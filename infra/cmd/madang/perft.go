@@ -14,7 +14,7 @@ func init() {
 	register("perft", "count the leaf nodes of the move tree of any game", runPerft)
 }
 
-// runPerft: madang perft --game G [--players N] [--pieces N] [--opt k=v] --depth N
+// runPerft: madang perft --game G [--players N] [--pieces N] [--opt k=v] [--depth N (default 1)]
 // [--position P] [--dice A-B] [--divide]. A game whose family has a perft hook
 // (games.Tools.Perft) is counted by it, any other through the rules.State API (games.Perft;
 // rolls inside the tree expand over the 21 rolls). A position that waits for a roll needs
@@ -32,7 +32,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 0 || *depth < 0 {
-		fmt.Fprintln(stderr, "perft: want --game, --depth N >= 0, optional --position and --divide")
+		fmt.Fprintln(stderr, "perft: want --game, optional --depth N >= 0 (default 1), --position and --divide")
 		return 2
 	}
 	st, err := gf.state(*pos)

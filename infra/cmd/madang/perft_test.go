@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -55,6 +56,24 @@ func TestGameRequired(t *testing.T) {
 		code := dispatch(args, &out, &errb)
 		if code != 2 || !strings.Contains(errb.String(), "--game is required") || !strings.Contains(errb.String(), "draughts") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q, want 2 and --game is required", args, code, out.String(), errb.String())
+		}
+	}
+}
+
+// --depth is optional, 1 by default (checkers has 7 first moves), and README's command
+// table writes it so.
+func TestPerftDepthDefault(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"perft", "--game", "checkers"}, &out, &errb); code != 0 || strings.TrimSpace(out.String()) != "7" {
+		t.Errorf("perft without --depth: exit %d, stdout %q, stderr %q; want the depth-1 count 7", code, out.String(), errb.String())
+	}
+	readme, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Skip("no README:", err)
+	}
+	for _, l := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(l, "| `perft ") && (!strings.Contains(l, "[--depth N]") || !strings.Contains(l, "default 1")) {
+			t.Errorf("README's perft row does not write --depth as optional with its default 1: %s", l[:min(len(l), 120)])
 		}
 	}
 }

@@ -77,7 +77,9 @@ func formatOf(table []recordFormat, name string, data []byte) (recordFormat, boo
 // (unclaimed automatic draws, ambiguous captures settled by the moves that follow) are
 // printed too. --export writes the replayed games, moves in the rules' canonical text, in
 // their format; it writes nothing (and leaves an existing FILE as it was) when an input
-// cannot be read, is not a record or its format cannot be written (.mat). The exit status is 1 when K > 0, 2 for bad usage.
+// cannot be read, is not a record or its format cannot be written (.mat). An --export that is
+// one of the inputs or a file in an input folder (exportClash), or "-", is bad usage. The
+// exit status is 1 when K > 0, 2 for bad usage.
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -103,6 +105,18 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "replay: want [--game "+strings.Join(readable, "|")+"] [-v] [--export FILE] FILE|DIR...")
 		return 2
+	}
+	if *export == "-" {
+		// stdout carries the error lines and the last line: an export mixed into it could
+		// not be read back, and a file named "-" is never what was meant
+		fmt.Fprintln(stderr, "replay: --export - is not supported (standard output carries the report): give a file name")
+		return 2
+	}
+	if *export != "" {
+		if err := exportClash(*export, fs.Args()); err != nil {
+			fmt.Fprintf(stderr, "replay: %v\n", err)
+			return 2
+		}
 	}
 	start := time.Now()
 	var files []string
@@ -234,6 +248,37 @@ func fileHead(name string) []byte {
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
 	return head[:n]
+}
+
+// exportClash refuses an --export path that is one of the inputs or a file directly in an
+// input folder (which the folder stands for, now or on the next run): the export would
+// overwrite the records it was made from, their comments and variations lost. Paths are
+// compared cleaned and absolute, and by os.SameFile where both exist (a link, another
+// spelling of the same file).
+func exportClash(export string, inputs []string) error {
+	abs := func(p string) string {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			return filepath.Clean(p)
+		}
+		return a
+	}
+	out := abs(export)
+	outSt, outErr := os.Stat(export)
+	dirSt, dirErr := os.Stat(filepath.Dir(out))
+	for _, in := range inputs {
+		inSt, inErr := os.Stat(in)
+		if inErr == nil && inSt.IsDir() {
+			if filepath.Dir(out) == abs(in) || (dirErr == nil && os.SameFile(dirSt, inSt)) {
+				return fmt.Errorf("--export %s is inside the input folder %s: it would overwrite or join the records it is made from; write it elsewhere", export, in)
+			}
+			continue
+		}
+		if out == abs(in) || (inErr == nil && outErr == nil && os.SameFile(outSt, inSt)) {
+			return fmt.Errorf("--export %s is the input %s: it would overwrite the record it is made from (comments and variations lost); write it elsewhere", export, in)
+		}
+	}
+	return nil
 }
 
 // replayOptions passes --game to a format only when its family plays that game.

@@ -241,3 +241,45 @@ func TestReplayOtherGame(t *testing.T) {
 		t.Errorf("--export with a refused file: exit %d, output %q, file written: %v", code, lines, err == nil)
 	}
 }
+
+// TestReplayExportOverInput: an --export that is an input (by name, another spelling, a
+// link) or a file in an input folder exits 2 with the reason and leaves the input as it
+// was, even when it is read-only; "--export -" is refused the same way and writes no file
+// named "-".
+func TestReplayExportOverInput(t *testing.T) {
+	dir := t.TempDir()
+	rec := "[Event \"x\"]\n{a comment} 1. 11-15 (1. 9-13) 23-19 *\n"
+	in := filepath.Join(dir, "draughts.pdn")
+	if err := os.WriteFile(in, []byte(rec), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "link.pdn")
+	if err := os.Symlink(in, link); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, c := range []struct{ export, input string }{
+		{in, in},
+		{"draughts.pdn", in},
+		{"./sub/../draughts.pdn", "draughts.pdn"},
+		{link, in},
+		{filepath.Join(dir, "new.pdn"), dir},
+		{"new.pdn", "."},
+		{"-", in},
+	} {
+		var out, errb bytes.Buffer
+		code := dispatch([]string{"replay", "--export", c.export, c.input}, &out, &errb)
+		if got, _ := os.ReadFile(in); code != 2 || string(got) != rec {
+			t.Errorf("--export %s %s: exit %d, input now %q, want 2 and the input untouched (%q %q)", c.export, c.input, code, got, out.String(), errb.String())
+		}
+		if !strings.Contains(errb.String(), "--export") {
+			t.Errorf("--export %s %s: stderr %q does not name --export", c.export, c.input, errb.String())
+		}
+		if _, err := os.Stat(filepath.Join(dir, "new.pdn")); err == nil {
+			t.Errorf("--export %s %s: wrote new.pdn", c.export, c.input)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+			t.Errorf("--export %s %s: wrote a file named -", c.export, c.input)
+		}
+	}
+}
