@@ -68,6 +68,9 @@ func replayMAT(data []byte, opt games.ReplayOptions) games.ReplayReport {
 		for _, n := range r.Notes {
 			rep.Notes = append(rep.Notes, where+": note: line "+strconv.Itoa(g.Actions[n.Action].Line)+": "+n.Text)
 		}
+		if len(r.Problems) == 0 && !g.Ended() {
+			rep.Problems = append(rep.Problems, where+": the game has no result (no \"Wins N point\" line): the record is cut off before the game's end")
+		}
 		for _, p := range r.Problems {
 			if p.Action < 0 {
 				rep.Problems = append(rep.Problems, where+": "+p.Err.Error())

@@ -139,3 +139,32 @@ func TestReadErrors(t *testing.T) {
 		t.Fatalf("illegal play: %v", r.Problems)
 	}
 }
+
+// TestEnded: a game with its "Wins N point" line has ended; one without it (the site's
+// export of a game in play, or a file cut off) has not, and replays as far as it goes with
+// no problem (the page continues such a game from its record).
+func TestEnded(t *testing.T) {
+	const inPlay = ` 3 point match
+
+ Game 1
+ a : 0                       b : 0
+  1)                             51: 24/23 13/8
+  2) 21: 13/11 24/23             22: 6/4 6/4 13/11 13/11
+`
+	for _, c := range []struct {
+		text  string
+		ended bool
+	}{{inPlay, false}, {inPlay + "  3)                             Wins 1 point\n", true}} {
+		m, err := Read(strings.NewReader(c.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &m.Games[0]
+		if g.Ended() != c.ended {
+			t.Errorf("%q: Ended %v, want %v", c.text, g.Ended(), c.ended)
+		}
+		if r := Replay(g, m.Length); !c.ended && (len(r.Problems) != 0 || r.Plays != 3) {
+			t.Errorf("a game in play: problems %v, %d plays, want none and 3", r.Problems, r.Plays)
+		}
+	}
+}

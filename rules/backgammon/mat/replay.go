@@ -38,6 +38,21 @@ type Note struct {
 	Text   string
 }
 
+// Ended reports whether the game has its result: "Wins N point(s)" (or "Losses"), the line
+// every game of an export ends with once the game is over (after a bear-off, a dropped cube
+// or a resignation). A game without it is in play or cut off.
+func (g *Game) Ended() bool {
+	if g.Winner != rules.NoSeat {
+		return true
+	}
+	for _, a := range g.Actions {
+		if a.Kind == Win || a.Kind == Loss {
+			return true
+		}
+	}
+	return false
+}
+
 // capped is the points a win of full points scores in a match of length points.
 func capped(full int, g *Game, length int) int {
 	if length > 0 && g.Winner != rules.NoSeat {
@@ -59,27 +74,9 @@ func capped(full int, g *Game, length int) int {
 // match of length points (0 for none) at what the winner still needed or at the match
 // length (Galaxy writes all three). A play written
 // "????" (Galaxy's mark for a play it did not record, before a forfeit) ends the replay of
-// the game with a Note. A game without its result ("Wins N point(s)", the line every game
-// of an export ends with, after a bear-off, a dropped cube or a resignation) is cut off: a
-// Problem for the whole game, unless the replay already found one.
+// the game with a Note. A game without its result is replayed as far as it goes (the
+// site's export of a game in play is one); Game.Ended tells it.
 func Replay(g *Game, length int) *Replayed {
-	r := replay(g, length)
-	if g.Winner == rules.NoSeat && len(r.Problems) == 0 && !hasKind(g, Loss) {
-		r.fail(-1, errors.New("the game has no result (no \"Wins N point\" line): the record is cut off before the game's end"))
-	}
-	return r
-}
-
-func hasKind(g *Game, k Kind) bool {
-	for _, a := range g.Actions {
-		if a.Kind == k {
-			return true
-		}
-	}
-	return false
-}
-
-func replay(g *Game, length int) *Replayed {
 	r := &Replayed{Game: g}
 	s := backgammon.NewState()
 	r.Final = s
