@@ -291,8 +291,9 @@ for (const game of ['backgammon', 'diamond']) {
       const c = await openPage(ctx, link);
       pages.push(c);
       await c.waitForFunction(() => window.__madang && window.__madang.online && window.__madang.online.snap);
-      // the room's snapshot is in; its load waits for the engine, held back
-      await new Promise((r) => setTimeout(r, 1500));
+      // the room's snapshot is in; its load waits for the engine, held back: wait until the
+      // page has asked for the engine module
+      for (const end = Date.now() + 20000; hold.held === 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
       assert.equal(await c.evaluate(() => document.body.dataset.engine || ''), '');
       assert.ok(hold.held > 0, 'the engine module was asked for and held');
       assert.notEqual(await c.textContent('#alert'), MSG.engineWaiting);
