@@ -45,12 +45,9 @@ func sniffMAT(head []byte) bool {
 }
 
 func replayMAT(data []byte, opt games.ReplayOptions) games.ReplayReport {
+	// opt.Game is backgammon or empty: madang replay refuses a --game of another family
+	// before it asks a format (replayOptions)
 	var rep games.ReplayReport
-	if opt.Explicit && opt.Game != "" && opt.Game != "backgammon" {
-		rep.Problems = append(rep.Problems, "the record is of backgammon, not "+opt.Game+" (--game "+opt.Game+")")
-		rep.Refused = true
-		return rep
-	}
 	m, err := mat.Read(bytes.NewReader(data))
 	if err != nil {
 		rep.Problems = append(rep.Problems, err.Error())
