@@ -287,10 +287,8 @@ func (h *hub) run(in io.Reader) {
 			h.send(fmt.Sprintf("param name=tt-size value=%d type=int min=1 max=4096", h.ttMB))
 			h.send("wait")
 		case "set-param":
-			if c.Args["name"] == "tt-size" {
-				if n, err := strconv.Atoi(c.Args["value"]); err == nil && n >= 1 && n <= 4096 {
-					h.ttMB = n
-				}
+			if err := h.setParam(c.Args["name"], c.Args["value"]); err != nil {
+				h.sendError(err.Error())
 			}
 		case "init":
 			h.searcher()
@@ -328,6 +326,29 @@ func (h *hub) run(in io.Reader) {
 			// The protocol asks engines to ignore what they do not understand.
 		}
 	}
+}
+
+// setParam sets one of the parameters the hub line announces: tt-size (MB, 1–4096; the
+// table is made anew when it changes after init) or variant (only the engine's own game).
+// Errors: an unknown name, or a value out of the announced range, which changes nothing.
+func (h *hub) setParam(name, value string) error {
+	switch name {
+	case "tt-size":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > 4096 {
+			return fmt.Errorf("set-param: tt-size must be a whole number of MB from 1 to 4096, not %q", capped(value))
+		}
+		if n != h.ttMB {
+			h.ttMB, h.s = n, nil
+		}
+	case "variant":
+		if value != h.v.ID {
+			return fmt.Errorf("set-param: this engine plays variant %s only, not %q (start it with --game)", h.v.ID, capped(value))
+		}
+	default:
+		return fmt.Errorf("set-param: unknown parameter %q (this engine has tt-size and variant)", capped(name))
+	}
+	return nil
 }
 
 func (h *hub) searcher() *aidraughts.Searcher {

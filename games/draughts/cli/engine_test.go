@@ -442,3 +442,52 @@ func TestEngineExtraArgs(t *testing.T) {
 		t.Fatalf("extra arguments: exit %d (%s), want 2 naming the first", code, errOut.String())
 	}
 }
+
+// set-param takes the two parameters the hub line announces, within their range, and
+// answers anything else with an error line that changes nothing: the next go still
+// searches with the engine's own game.
+func TestHubSetParam(t *testing.T) {
+	start := "W" + strings.Repeat("b", 12) + strings.Repeat("e", 8) + strings.Repeat("w", 12)
+	for _, c := range []struct {
+		line, err string
+	}{
+		{"set-param name=tt-size value=0", "tt-size must be"},
+		{"set-param name=tt-size value=4097", "tt-size must be"},
+		{"set-param name=tt-size value=abc", "tt-size must be"},
+		{"set-param name=tt-size", "tt-size must be"},
+		{"set-param name=variant value=draughts", "plays variant checkers only"},
+		{"set-param name=hash value=16", `unknown parameter \"hash\"`},
+		{"set-param", `unknown parameter \"\"`},
+		{"set-param name=tt-size value=2", ""},
+		{"set-param name=variant value=checkers", ""},
+	} {
+		for _, order := range []string{"before init", "after init"} {
+			in := c.line + "\ninit\n"
+			if order == "after init" {
+				in = "init\n" + c.line + "\n"
+			}
+			lines := runHub(t, aidraughts.Checkers, in+"pos pos="+start+"\nlevel depth=2\ngo think\nquit\n")
+			var errs []string
+			for _, l := range lines {
+				if strings.HasPrefix(l, "error ") {
+					errs = append(errs, l)
+				}
+			}
+			switch last := lines[len(lines)-1]; {
+			case !strings.HasPrefix(last, "done move="):
+				t.Errorf("%q %s: the search did not answer: %q", c.line, order, lines)
+			case c.err == "" && len(errs) > 0:
+				t.Errorf("%q %s: refused: %q", c.line, order, errs)
+			case c.err != "" && (len(errs) != 1 || !strings.Contains(errs[0], c.err)):
+				t.Errorf("%q %s: errors %q, want one with %q", c.line, order, errs, c.err)
+			}
+		}
+	}
+	// A new tt-size after init makes the table anew, at that size.
+	var out strings.Builder
+	h := newHub(aidraughts.Checkers, 1, &out)
+	h.run(strings.NewReader("init\nset-param name=tt-size value=3\ninit\n"))
+	if h.ttMB != 3 || h.s == nil {
+		t.Fatalf("after set-param tt-size 3 and init: ttMB %d, searcher %v", h.ttMB, h.s != nil)
+	}
+}
