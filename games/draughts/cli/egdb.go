@@ -17,7 +17,8 @@ import (
 // Without --probe it builds every table of 2..N pieces (tables already in DIR are loaded,
 // not rebuilt) and writes them to DIR; one line a table goes to stderr, and the last line
 // of stdout is "tables=T positions=P wins=W losses=L draws=D". With --probe it loads DIR,
-// builds what the position still needs, and prints win, loss or draw for the side to move.
+// builds what the position still needs (one line a table to stderr; not saved), and prints
+// win, loss or draw for the side to move.
 func runEgdb(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("egdb", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -40,11 +41,18 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	start := time.Now()
 	if *probe != "" {
 		p, err := rd.ParseFEN(r, *probe)
 		if err != nil {
 			fmt.Fprintln(stderr, "egdb:", err)
 			return 2
+		}
+		// Tables the position needs that DIR lacks are built now, and not saved: say so,
+		// one line a table, so a long build is not a silent wait.
+		db.Progress = func(m egdb.Material, n int) {
+			fmt.Fprintf(stderr, "egdb: %s %s: not in --dir, built for this probe (not saved): %d entries, %v\n",
+				r.ID, m, n, time.Since(start).Round(time.Millisecond))
 		}
 		v, err := db.Value(&p)
 		if err != nil {
@@ -54,7 +62,6 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, v)
 		return 0
 	}
-	start := time.Now()
 	db.Progress = func(m egdb.Material, n int) {
 		fmt.Fprintf(stderr, "egdb: %s %s: %d entries, %v\n", r.ID, m, n, time.Since(start).Round(time.Millisecond))
 	}
