@@ -30,7 +30,7 @@ LOAD_SERVE_FLAGS ?=
 loadtest: build
 	@pin0=; pin1=; if command -v taskset >/dev/null && [ "$$(nproc)" -ge 2 ]; then pin0="taskset -c 0"; pin1="taskset -c 1"; fi; \
 	data=$$(mktemp -d); log=$$(mktemp); \
-	$$pin0 $(BIN)/madang serve --addr $(LOAD_ADDR) --store $(LOAD_STORE) --data $$data --rate 0 --max-sockets 0 --max-spectators 64 --quiet $(LOAD_SERVE_FLAGS) >$$log & pid=$$!; \
+	$$pin0 $(BIN)/madang serve --addr $(LOAD_ADDR) --store $(LOAD_STORE) $(if $(filter embedded,$(LOAD_STORE)),--data $$data) --rate 0 --max-sockets 0 --max-spectators 64 --quiet $(LOAD_SERVE_FLAGS) >$$log & pid=$$!; \
 	i=0; until grep -q '^madang: serving ' $$log; do \
 	  if ! kill -0 $$pid 2>/dev/null || [ $$i -ge 100 ]; then \
 	    kill $$pid 2>/dev/null; wait $$pid; \

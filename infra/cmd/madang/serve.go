@@ -34,10 +34,29 @@ func init() {
 	})
 }
 
+// storeFlags names the flags that only one --store reads.
+var storeFlags = map[string]string{
+	"data": "embedded", "nosync": "embedded", "sync-ack": "embedded",
+	"dynamodb-endpoint": "dynamodb", "dynamodb-table": "dynamodb",
+}
+
+// foreignStoreFlag says which flag given on the command line belongs to a store other
+// than kind, or "" when none does.
+func foreignStoreFlag(fs *flag.FlagSet, kind string) string {
+	msg := ""
+	fs.Visit(func(f *flag.Flag) {
+		if owner, ok := storeFlags[f.Name]; ok && owner != kind && msg == "" {
+			msg = fmt.Sprintf("--%s is for --store %s only; with --store %s it would be ignored", f.Name, owner, kind)
+		}
+	})
+	return msg
+}
+
 // serve runs `madang serve` until ctx ends. It prints "madang: serving http://ADDR ..." once
 // it is ready (tests read the address, the third word, from it when --addr ends in :0).
 // Refused before anything is made (exit 2): an argument besides the flags, --sync-ack with
-// --nosync, an unknown --store. The address is taken next, so a start that fails on it (a
+// --nosync, an unknown --store, a flag of another store (--data, --nosync or --sync-ack
+// without the embedded store; --dynamodb-* without dynamodb). The address is taken next, so a start that fails on it (a
 // busy port) leaves nothing behind: no --data folder, no --cpuprofile file.
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -75,6 +94,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "embedded", "memory", "dynamodb":
 	default:
 		fmt.Fprintf(stderr, "madang serve: --store must be embedded, memory or dynamodb, not %q\n", *storeKind)
+		return 2
+	}
+	// A store's own flags given with another store would be ignored: a --sync-ack that
+	// promises nothing, or a --dynamodb-table that is not the one written.
+	if msg := foreignStoreFlag(fs, *storeKind); msg != "" {
+		fmt.Fprintln(stderr, "madang serve:", msg)
 		return 2
 	}
 	// The address before anything is made: a busy port leaves no --data folder behind.

@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -126,5 +127,32 @@ func TestServeSaysWhereItListens(t *testing.T) {
 	}
 	if got := listenAll(&net.TCPAddr{IP: net.IPv4zero, Port: 8080}); got != "listening on all IPv4 interfaces, port 8080" {
 		t.Errorf("0.0.0.0:8080: %q", got)
+	}
+}
+
+// A flag that only another store reads is refused (exit 2) rather than ignored: with the
+// memory store, --sync-ack would promise an fsync that never happens.
+func TestServeRefusesAnotherStoresFlag(t *testing.T) {
+	for _, c := range [][]string{
+		{"--store", "memory", "--sync-ack"},
+		{"--store", "memory", "--nosync"},
+		{"--store", "memory", "--data", filepath.Join(t.TempDir(), "d")},
+		{"--store", "dynamodb", "--nosync", "--dynamodb-endpoint", "http://127.0.0.1:9"},
+		{"--dynamodb-table", "rooms"},
+		{"--store", "memory", "--dynamodb-endpoint", "http://127.0.0.1:9"},
+	} {
+		data := filepath.Join(t.TempDir(), "d")
+		args := append(append([]string{}, c...), "--addr", "127.0.0.1:0")
+		if !slices.Contains(c, "--data") && !slices.Contains(c, "--store") {
+			args = append(args, "--data", data)
+		}
+		code, stderr := runServe(t, args...)
+		if code != 2 || !strings.Contains(stderr, "is for --store") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 naming the store the flag is for", c, code, stderr)
+		}
+		wantNoFile(t, data)
+	}
+	if code, stderr := runServe(t, "--store", "memory", "--rate", "0", "--addr", "127.0.0.1:0"); code != 0 {
+		t.Errorf("memory store without store flags: exit %d, %s", code, stderr)
 	}
 }
