@@ -186,8 +186,8 @@ func checkWritable(path string) error {
 	return os.Remove(tmp.Name())
 }
 
-// writeJSON writes v indented to path through a temporary file renamed into place, so a
-// reader never sees half a file.
+// writeJSON writes v indented to path (mode 0644) through a temporary file renamed into
+// place, so a reader never sees half a file.
 func writeJSON(path string, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
@@ -195,6 +195,13 @@ func writeJSON(path string, v any) error {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".selfplay-*.json")
 	if err != nil {
+		return err
+	}
+	// CreateTemp makes the file 0600; a results file is for others to read too, as a file
+	// made by os.Create would be.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
 		return err
 	}
 	if _, err := tmp.Write(append(b, '\n')); err != nil {

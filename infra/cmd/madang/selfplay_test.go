@@ -64,6 +64,9 @@ func TestSelfplayResultsFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("results file mode %v (%v), want -rw-r--r-- as other files the commands write", st.Mode(), err)
+	}
 	var r selfplayResults
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatalf("%s: %v", b, err)
