@@ -393,7 +393,18 @@ export class Shell {
     this.view = null;
     this.setView(a.view);
     this.page.focusBoard();
+    this.revealBoard();
     return this.driver.next();
+  }
+
+  /** A game started from the menu: on a phone, where the menu stands under the board and a
+   * player scrolled down to reach its buttons, the menu's place shrinks to the controls and
+   * the board would stay above the screen (focusBoard does not scroll); the board's top is
+   * brought back into view. A board already in view (a wide screen, its board beside the
+   * menu) does not move. */
+  revealBoard() {
+    const b = document.querySelector('.board-area');
+    if (b && b.getBoundingClientRect().top < 0) b.scrollIntoView({ block: 'start' });
   }
 
   /** The engine disagreed with the first moves written into the page (first-moves.js said
@@ -455,7 +466,10 @@ export class Shell {
     this.showPhase('game');
     if (fromMenu) this.pushGameEntry();
     this.setView(a.view);
-    if (fromMenu) this.page.focusBoard();
+    if (fromMenu) {
+      this.page.focusBoard();
+      this.revealBoard();
+    }
     return this.driver.next();
   }
 
