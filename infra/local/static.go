@@ -9,6 +9,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Cache-Control values of the static site (site/README.md "What the build makes"): every
@@ -43,7 +45,9 @@ var contentTypes = map[string]string{
 
 // static serves a built site (site/dist) with its precompressed copies.
 type static struct {
-	root *os.Root
+	dir  string
+	root atomic.Pointer[os.Root]
+	mu   sync.Mutex // serialises reopen
 }
 
 // newStatic serves the files under dir (see static.ServeHTTP); dir must exist.
@@ -52,7 +56,35 @@ func newStatic(dir string) (*static, error) {
 	if err != nil {
 		return nil, fmt.Errorf("local: site %s: %w", dir, err)
 	}
-	return &static{root: root}, nil
+	s := &static{dir: dir}
+	s.root.Store(root)
+	return s, nil
+}
+
+// reopen follows a rebuilt site: the build replaces the folder (a new one under the same
+// name), and the root opened at the start still points at the old, deleted one, where
+// every path is missing. Called on a miss; it returns the new root when dir is now
+// another folder than old's, or nil when nothing changed. The old root is not closed:
+// requests in flight may still read from it (one open folder per rebuild).
+func (s *static) reopen(old *os.Root) *os.Root {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cur := s.root.Load(); cur != old {
+		return cur // another request has reopened it
+	}
+	now, err := os.Stat(s.dir)
+	if err != nil || !now.IsDir() {
+		return nil
+	}
+	if was, err := old.Stat("."); err == nil && os.SameFile(now, was) {
+		return nil
+	}
+	root, err := os.OpenRoot(s.dir)
+	if err != nil {
+		return nil
+	}
+	s.root.Store(root)
+	return root
 }
 
 // ServeHTTP answers GET and HEAD (other methods: 405) for a file of the site:
@@ -67,6 +99,8 @@ func newStatic(dir string) (*static, error) {
 //     (ranges count bytes of the representation sent; the ETag differs per encoding);
 //   - a missing path, a path leaving the folder, a hidden file (.stamp) or a .br/.gz copy
 //     asked for by its own name answers 404 with the site's Korean 404.html.
+//
+// A miss first checks whether the site was rebuilt under the running server (reopen).
 func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -75,10 +109,26 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	name, ok := s.resolve(r.URL.Path)
 	if !ok {
-		s.notFound(w, r)
+		s.notFound(w, r, s.root.Load())
 		return
 	}
-	info, err := s.root.Stat(name)
+	root := s.root.Load()
+	if s.serve(w, r, root, name) {
+		return
+	}
+	if fresh := s.reopen(root); fresh != nil {
+		root = fresh
+		if s.serve(w, r, root, name) {
+			return
+		}
+	}
+	s.notFound(w, r, root)
+}
+
+// serve answers the request for name from root, or writes nothing and returns false when
+// root has no such file.
+func (s *static) serve(w http.ResponseWriter, r *http.Request, root *os.Root, name string) bool {
+	info, err := root.Stat(name)
 	if err == nil && info.IsDir() {
 		if !strings.HasSuffix(r.URL.Path, "/") {
 			target := r.URL.EscapedPath() + "/"
@@ -86,14 +136,13 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				target += "?" + r.URL.RawQuery
 			}
 			http.Redirect(w, r, target, http.StatusMovedPermanently)
-			return
+			return true
 		}
 		name = path.Join(name, "index.html")
-		info, err = s.root.Stat(name)
+		info, err = root.Stat(name)
 	}
 	if err != nil || !info.Mode().IsRegular() {
-		s.notFound(w, r)
-		return
+		return false
 	}
 
 	h := w.Header()
@@ -106,15 +155,17 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	sent, coding := name, ""
 	for _, enc := range acceptable(r.Header.Get("Accept-Encoding")) {
-		if ci, err := s.root.Stat(name + encodingExt(enc)); err == nil && ci.Mode().IsRegular() {
+		if ci, err := root.Stat(name + encodingExt(enc)); err == nil && ci.Mode().IsRegular() {
 			sent, coding, info = name+encodingExt(enc), enc, ci
 			break
 		}
 	}
-	f, err := s.root.Open(sent)
+	f, err := root.Open(sent)
 	if err != nil {
-		s.notFound(w, r)
-		return
+		for _, k := range []string{"Content-Type", "Vary", "Cache-Control"} {
+			h.Del(k)
+		}
+		return false
 	}
 	defer f.Close()
 	if coding != "" {
@@ -126,6 +177,7 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w = &lengthWriter{ResponseWriter: w, size: info.Size()}
 	}
 	http.ServeContent(w, r, name, info.ModTime(), f)
+	return true
 }
 
 // lengthWriter sets the Content-Length of a precompressed copy sent whole (200) or as one
@@ -174,13 +226,13 @@ func (s *static) resolve(urlPath string) (string, bool) {
 
 // notFound answers 404 with the site's 404.html (no-cache), or a short Korean text when the
 // build has none.
-func (s *static) notFound(w http.ResponseWriter, r *http.Request) {
+func (s *static) notFound(w http.ResponseWriter, r *http.Request, root *os.Root) {
 	h := w.Header()
 	for _, k := range []string{"Content-Encoding", "ETag", "Last-Modified", "Vary"} {
 		h.Del(k)
 	}
 	h.Set("Cache-Control", CacheRevalidate)
-	page, err := fs.ReadFile(s.root.FS(), "404.html")
+	page, err := fs.ReadFile(root.FS(), "404.html")
 	if err != nil {
 		page = []byte(notFoundText)
 	}

@@ -307,3 +307,56 @@ func TestStackServesCompressed(t *testing.T) {
 		t.Errorf("%d %v %q", resp.StatusCode, resp.Header, b)
 	}
 }
+
+// A site rebuilt under the running server (the build replaces the folder with a new one
+// of the same name) is served from the new folder at once: the server had opened the old
+// one, deleted, and answered 404 for every page until it was restarted.
+func TestStaticFollowsRebuild(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "dist")
+	write := func(d, name, body string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(d, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(dir, "index.html", "first build")
+	write(dir, "404.html", page404)
+	h := local.Site(dir)
+	body := func(p string) (int, string) {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, p, nil))
+		return w.Code, w.Body.String()
+	}
+	if code, b := body("/"); code != 200 || b != "first build" {
+		t.Fatalf("first build: %d %q", code, b)
+	}
+	// The rebuild: a new folder is made beside and renamed into place, the old deleted.
+	next := filepath.Join(base, "dist.new")
+	write(next, "index.html", "second build")
+	write(next, "checkers/index.html", "checkers page")
+	write(next, "404.html", page404)
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(next, dir); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{"/": "second build", "/checkers/": "checkers page"} {
+		if code, b := body(p); code != 200 || b != want {
+			t.Errorf("%s after the rebuild: %d %q, want 200 %q", p, code, b, want)
+		}
+	}
+	// A path the new build lacks is still the site's 404 page.
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/nosuch/", nil))
+	if w.Code != 404 || w.Body.String() != page404 {
+		t.Errorf("missing page after the rebuild: %d %q", w.Code, w.Body.String())
+	}
+	if code, b := body("/"); code != 200 || b != "second build" {
+		t.Errorf("after a miss: %d %q", code, b)
+	}
+}
