@@ -56,8 +56,9 @@ func foreignStoreFlag(fs *flag.FlagSet, kind string) string {
 // it is ready (tests read the address, the third word, from it when --addr ends in :0).
 // Refused before anything is made (exit 2): an argument besides the flags, --sync-ack with
 // --nosync, an unknown --store, a flag of another store (--data, --nosync or --sync-ack
-// without the embedded store; --dynamodb-* without dynamodb). The address is taken next, so a start that fails on it (a
-// busy port) leaves nothing behind: no --data folder, no --cpuprofile file.
+// without the embedded store; --dynamodb-* without dynamodb). The address is taken next,
+// so a start that fails on it (a busy port) leaves nothing behind: no --data folder, no
+// --cpuprofile file.
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
