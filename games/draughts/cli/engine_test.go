@@ -483,11 +483,18 @@ func TestHubSetParam(t *testing.T) {
 			}
 		}
 	}
-	// A new tt-size after init makes the table anew, at that size.
+	// A new tt-size after init makes the table anew, at that size; the same size keeps it.
 	var out strings.Builder
 	h := newHub(aidraughts.Checkers, 1, &out)
-	h.run(strings.NewReader("init\nset-param name=tt-size value=3\ninit\n"))
-	if h.ttMB != 3 || h.s == nil {
-		t.Fatalf("after set-param tt-size 3 and init: ttMB %d, searcher %v", h.ttMB, h.s != nil)
+	h.run(strings.NewReader("init\n"))
+	first := h.s
+	h.run(strings.NewReader("set-param name=tt-size value=3\ninit\n"))
+	if h.ttMB != 3 || h.s == nil || h.s == first {
+		t.Fatalf("after init, set-param tt-size 3 and init: ttMB %d, searcher made anew %v", h.ttMB, h.s != first)
+	}
+	second := h.s
+	h.run(strings.NewReader("set-param name=tt-size value=3\ninit\n"))
+	if h.s != second {
+		t.Errorf("set-param of the size in use made the table anew")
 	}
 }
